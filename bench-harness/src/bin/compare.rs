@@ -1,0 +1,119 @@
+//! `compare [SUITE] [--quick] [--rounds N] [--json FILE] [SUITE ARGS...]`
+//!
+//! Runs engines side by side on the same inputs and prints one table per suite. With no suite
+//! it runs every suite and ends with a summary table. `--quick` is the CI smoke mode: every
+//! suite runs on small inputs and checks its answers, timing nothing that matters.
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+
+use bench_harness::Ctx;
+use bench_harness::report::{Table, sig3};
+use bench_harness::suites;
+
+fn usage() -> String {
+    let names: Vec<_> = suites::all().iter().map(|s| s.name).collect();
+    format!(
+        "usage: compare [SUITE] [--quick] [--rounds N] [--json FILE] [SUITE ARGS...]\nsuites: {}",
+        names.join(", ")
+    )
+}
+
+fn main() -> ExitCode {
+    let mut ctx = Ctx {
+        rounds: 5,
+        ..Ctx::default()
+    };
+    let mut json = None;
+    let mut suite = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--quick" => ctx.quick = true,
+            "--rounds" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => ctx.rounds = n,
+                None => {
+                    eprintln!("--rounds needs a whole number\n{}", usage());
+                    return ExitCode::from(2);
+                }
+            },
+            "--json" => match args.next() {
+                Some(p) => json = Some(p),
+                None => {
+                    eprintln!("--json needs a file name\n{}", usage());
+                    return ExitCode::from(2);
+                }
+            },
+            "-h" | "--help" => {
+                println!("{}", usage());
+                return ExitCode::SUCCESS;
+            }
+            _ if suite.is_none() && !a.starts_with('-') => suite = Some(a),
+            _ => ctx.args.push(a),
+        }
+    }
+    let all = suites::all();
+    let chosen: Vec<_> = match &suite {
+        Some(name) => match all.iter().find(|s| s.name == name) {
+            Some(s) => vec![s],
+            None => {
+                eprintln!("unknown suite `{name}`\n{}", usage());
+                return ExitCode::from(2);
+            }
+        },
+        None => all.iter().collect(),
+    };
+    let mut reports = Vec::new();
+    let mut failed = false;
+    for s in chosen {
+        println!("== {}: {}", s.name, s.about);
+        match (s.run)(&ctx) {
+            Ok(r) => {
+                print!("{}", r.table.render());
+                println!("{}", r.last_line);
+                reports.push(r);
+            }
+            Err(e) => {
+                eprintln!("{}: {e}", s.name);
+                failed = true;
+            }
+        }
+        println!();
+    }
+    if suite.is_none() {
+        let mut t = Table::new(["suite", "figure", "value", "unit"]);
+        for r in &reports {
+            for f in &r.figures {
+                t.row([
+                    r.suite.clone(),
+                    f.name.clone(),
+                    sig3(f.value),
+                    f.unit.clone(),
+                ]);
+            }
+        }
+        println!("== summary");
+        print!("{}", t.render());
+        for r in &reports {
+            println!("{}", r.last_line);
+        }
+    }
+    if let Some(path) = json {
+        let text = match serde_json::to_string_pretty(&reports) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("cannot encode the figures as JSON: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

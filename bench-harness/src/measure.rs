@@ -1,0 +1,187 @@
+//! CPU-time measurement, repeated samples and round-robin scheduling.
+
+use std::time::Duration;
+
+use nix::sys::resource::{UsageWho, getrusage};
+use nix::sys::time::TimeVal;
+
+fn to_duration(t: TimeVal) -> Duration {
+    Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+}
+
+fn usage(who: UsageWho) -> Duration {
+    // getrusage on the calling process cannot fail on Linux; a zero reading would only make
+    // a rate look infinite, which the ratio code treats as "not measured".
+    match getrusage(who) {
+        Ok(u) => to_duration(u.user_time()) + to_duration(u.system_time()),
+        Err(_) => Duration::ZERO,
+    }
+}
+
+/// CPU time (user + system) consumed so far by this process, all threads.
+pub fn process_cpu() -> Duration {
+    usage(UsageWho::RUSAGE_SELF)
+}
+
+/// CPU time consumed so far by the calling thread only.
+pub fn thread_cpu() -> Duration {
+    usage(UsageWho::RUSAGE_THREAD)
+}
+
+/// CPU time consumed so far by waited-for child processes.
+pub fn children_cpu() -> Duration {
+    usage(UsageWho::RUSAGE_CHILDREN)
+}
+
+/// Runs `f` and returns its result with the CPU time the calling thread spent in it.
+///
+/// Thread CPU time has a resolution of about a microsecond on Linux; callers that time short
+/// work repeat it inside `f` and divide.
+pub fn cpu_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = thread_cpu();
+    let out = f();
+    (out, thread_cpu().saturating_sub(start))
+}
+
+/// Runs `f` and returns its result with the CPU time the whole process spent in it (use this
+/// when `f` runs work on several threads).
+pub fn process_cpu_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = process_cpu();
+    let out = f();
+    (out, process_cpu().saturating_sub(start))
+}
+
+/// A set of repeated measurements of one quantity.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Samples {
+    values: Vec<f64>,
+}
+
+impl Samples {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds one measurement.
+    pub fn push(&mut self, v: f64) {
+        self.values.push(v);
+    }
+
+    /// Number of measurements.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True when nothing was measured.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    fn sorted(&self) -> Vec<f64> {
+        let mut v = self.values.clone();
+        v.sort_by(f64::total_cmp);
+        v
+    }
+
+    /// The median (mean of the two middle values for an even count); NaN when empty.
+    pub fn median(&self) -> f64 {
+        let v = self.sorted();
+        match v.len() {
+            0 => f64::NAN,
+            n if n % 2 == 1 => v[n / 2],
+            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    }
+
+    /// Smallest measurement; NaN when empty.
+    pub fn min(&self) -> f64 {
+        self.sorted().first().copied().unwrap_or(f64::NAN)
+    }
+
+    /// Largest measurement; NaN when empty.
+    pub fn max(&self) -> f64 {
+        self.sorted().last().copied().unwrap_or(f64::NAN)
+    }
+
+    /// Spread as (max - min) / median, a fraction; 0 for fewer than two values.
+    pub fn spread(&self) -> f64 {
+        if self.values.len() < 2 {
+            return 0.0;
+        }
+        let m = self.median();
+        if m == 0.0 {
+            0.0
+        } else {
+            (self.max() - self.min()) / m
+        }
+    }
+}
+
+/// Runs each closure once per round, in turn (A B C A B C ...), so that slow drifts of a
+/// shared machine touch every engine alike. Returns one [`Samples`] per closure, holding what
+/// each call returned (usually CPU seconds or a rate).
+pub fn round_robin(rounds: usize, runs: &mut [&mut dyn FnMut() -> f64]) -> Vec<Samples> {
+    let mut out = vec![Samples::new(); runs.len()];
+    for _ in 0..rounds {
+        for (run, samples) in runs.iter_mut().zip(out.iter_mut()) {
+            samples.push(run());
+        }
+    }
+    out
+}
+
+/// Paired ratios: for each round, `a[i] / b[i]`; their median is a ratio that does not move
+/// when the machine slows down for both engines at once.
+pub fn paired_ratio(a: &Samples, b: &Samples) -> Samples {
+    let mut r = Samples::new();
+    for (x, y) in a.values.iter().zip(b.values.iter()) {
+        if *y != 0.0 {
+            r.push(x / y);
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_odd_even_and_spread() {
+        let mut s = Samples::new();
+        for v in [3.0, 1.0, 2.0] {
+            s.push(v);
+        }
+        assert_eq!(s.median(), 2.0);
+        assert_eq!(s.spread(), 1.0);
+        s.push(10.0);
+        assert_eq!(s.median(), 2.5);
+        assert!(Samples::new().median().is_nan());
+    }
+
+    #[test]
+    fn round_robin_interleaves_and_pairs() {
+        let order = std::cell::RefCell::new(Vec::new());
+        let mut a = || {
+            order.borrow_mut().push('a');
+            4.0
+        };
+        let mut b = || {
+            order.borrow_mut().push('b');
+            2.0
+        };
+        let s = round_robin(3, &mut [&mut a, &mut b]);
+        assert_eq!(order.into_inner(), vec!['a', 'b', 'a', 'b', 'a', 'b']);
+        assert_eq!(paired_ratio(&s[0], &s[1]).median(), 2.0);
+    }
+
+    #[test]
+    fn cpu_time_advances_with_work() {
+        let (x, t) = cpu_timed(|| {
+            (0..std::hint::black_box(3_000_000u64)).fold(0u64, |a, b| a.wrapping_mul(31) ^ b)
+        });
+        assert_ne!(x, 1);
+        assert!(t > Duration::ZERO);
+    }
+}

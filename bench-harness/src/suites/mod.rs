@@ -1,0 +1,20 @@
+//! The comparison suites, one module per crate. Each suite prints its own table and ends with
+//! the one-line summary its issue specifies; `compare` with no suite runs them all.
+
+use crate::Ctx;
+use crate::report::SuiteReport;
+
+/// A named comparison.
+pub struct Suite {
+    /// Name on the command line (`compare -- NAME`).
+    pub name: &'static str,
+    /// One line on what it compares.
+    pub about: &'static str,
+    /// Runs it: prints the table and returns the figures, or says what went wrong.
+    pub run: fn(&Ctx) -> Result<SuiteReport, String>,
+}
+
+/// Every suite, in the order `compare` runs them.
+pub fn all() -> Vec<Suite> {
+    vec![]
+}
