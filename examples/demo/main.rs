@@ -8,12 +8,18 @@ use std::time::Instant;
 
 use examples::DemoResult;
 
-/// Each solver's section: a name and the function that runs it.
-const SECTIONS: &[(&str, fn() -> DemoResult)] = &[];
+/// One solver's section of the demo.
+struct Section {
+    name: &'static str,
+    run: fn() -> DemoResult,
+}
+
+/// Every solver's section, in the order they run.
+const SECTIONS: &[Section] = &[];
 
 fn main() -> ExitCode {
     let mut failed = 0;
-    for (name, run) in SECTIONS {
+    for Section { name, run } in SECTIONS {
         println!("=== {name}");
         let start = Instant::now();
         match run() {
