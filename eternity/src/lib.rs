@@ -53,6 +53,7 @@ pub mod error;
 pub mod format;
 pub mod instance;
 pub mod order;
+pub mod search;
 
 pub use board::{Board, Placement};
 pub use error::{FormatError, InstanceError};

@@ -1,29 +1,32 @@
 //! `baseline`: the plain recursive depth-first search, written from the definition.
 //!
-//! At each depth it looks up the candidates whose edges match two already-known sides of the
-//! cell (an index built once per run, kept in candidate order), and for each one checks that
-//! the piece is unused and that [`Board::fits`] allows it. It is deliberately simple: it is the
-//! oracle the other engines are tested against and the yardstick their speed is quoted against.
+//! At each depth it looks up the candidates whose edges match two already-known adjacent sides
+//! of the cell (an index built once, kept in candidate order), and for each one checks that the
+//! piece is unused and that [`Board::fits`](crate::Board::fits) allows it. It is deliberately
+//! simple: it is the oracle the other engines are tested against and the yardstick their speed
+//! is quoted against.
+//!
+//! It resumes from a continuation by walking down the recorded choices again (placing them
+//! without counting them) and pauses by unwinding the recursion and recording the choices.
 
 use crate::board::Board;
-use crate::engine::{Limits, Mode, Outcome};
+use crate::engine::{Cursor, Event, Limits, Outcome, Stats};
 use crate::instance::{Candidate, Colour, GREY, Instance, Side};
 use crate::order::FillOrder;
+use crate::search::budget::{Meter, StepBudget};
 
 /// Runs the baseline search on `inst` in `order` within `limits`.
 pub fn run(inst: &Instance, order: &FillOrder, limits: Limits) -> Outcome {
-    let mut s = Baseline::new(inst, order, limits);
-    let complete = s.dfs(0).is_none() || s.found_first;
-    Outcome {
-        nodes: s.nodes,
-        solutions: s.solutions,
-        first_solution: s.first_solution,
-        max_depth: s.max_depth,
-        complete,
-    }
+    super::run_core(
+        BaselineCore::new(inst, order, Cursor::start(order)),
+        inst,
+        order,
+        limits,
+    )
 }
 
 /// Candidates indexed by the colours on two adjacent sides.
+#[derive(Clone, Debug)]
 struct PairIndex {
     colours: usize,
     /// `lists[side][a * colours + b]`: candidates (in order) whose edge on `side` is `a` and
@@ -48,39 +51,43 @@ impl PairIndex {
 
 /// How a depth finds its candidates: the two adjacent sides whose colours are known when it is
 /// reached (the rim, a hint or an earlier depth), or every candidate when no such pair exists.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Lookup {
     Pair(Side),
     All,
 }
 
-struct Baseline<'a> {
-    inst: &'a Instance,
-    cells: &'a [usize],
-    limits: Limits,
+/// How a recursive call ended.
+enum Flow {
+    /// The subtree is exhausted; the caller goes on scanning.
+    Exhausted,
+    /// Stop unwinding: the cursor and event are recorded.
+    Stop,
+}
+
+/// The resumable baseline search.
+#[derive(Clone, Debug)]
+pub(crate) struct BaselineCore {
+    inst: Instance,
+    cells: Vec<usize>,
     all: Vec<Candidate>,
     index: PairIndex,
     lookup: Vec<Lookup>,
     board: Board,
     used: Vec<bool>,
-    nodes: u64,
-    solutions: u64,
-    first_solution: Option<Board>,
-    found_first: bool,
-    max_depth: usize,
+    path: Vec<Candidate>,
+    cursor: Cursor,
+    event: Option<Event>,
 }
 
-/// Signals that the node limit stopped the search.
-struct Stop;
-
-impl<'a> Baseline<'a> {
-    fn new(inst: &'a Instance, order: &'a FillOrder, limits: Limits) -> Baseline<'a> {
+impl BaselineCore {
+    pub(crate) fn new(inst: &Instance, order: &FillOrder, cursor: Cursor) -> BaselineCore {
         let all = inst.candidates();
         let index = PairIndex::new(inst, &all);
-        let cells = order.cells();
+        let cells = order.cells().to_vec();
         let mut known = inst.hinted_cells();
         let mut lookup = Vec::with_capacity(cells.len());
-        for &cell in cells {
+        for &cell in &cells {
             let is_known = |s: Side| inst.neighbour(cell, s).is_none_or(|n| known[n]);
             let pair = Side::ALL
                 .into_iter()
@@ -88,20 +95,42 @@ impl<'a> Baseline<'a> {
             lookup.push(pair.map_or(Lookup::All, Lookup::Pair));
             known[cell] = true;
         }
-        Baseline {
-            inst,
+        BaselineCore {
+            inst: inst.clone(),
             cells,
-            limits,
             all,
             index,
             lookup,
             board: Board::with_hints(inst),
             used: inst.hinted_pieces(),
-            nodes: 0,
-            solutions: 0,
-            first_solution: None,
-            found_first: false,
-            max_depth: 0,
+            path: Vec::new(),
+            cursor,
+            event: None,
+        }
+    }
+
+    pub(crate) fn cursor(&self) -> Cursor {
+        self.cursor.clone()
+    }
+
+    pub(crate) fn depth(&self) -> usize {
+        self.cursor.choices.len().saturating_sub(1)
+    }
+
+    pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
+        if self.cursor.finished {
+            return Event::Finished;
+        }
+        self.event = None;
+        let resume = std::mem::take(&mut self.cursor.choices);
+        let flow = self.dfs(0, Some(&resume), meter, stats);
+        debug_assert!(self.path.is_empty());
+        match flow {
+            Flow::Exhausted => {
+                self.cursor.finished = true;
+                Event::Finished
+            }
+            Flow::Stop => self.event.take().unwrap_or(Event::Paused),
         }
     }
 
@@ -112,28 +141,72 @@ impl<'a> Baseline<'a> {
             None => GREY,
             Some(n) => self
                 .board
-                .edge(self.inst, n, side.opposite())
+                .edge(&self.inst, n, side.opposite())
                 .unwrap_or(GREY),
         }
     }
 
-    /// Fills depth `depth` and below. `Some(Stop)` when the node limit or the first solution
-    /// ends the search.
-    fn dfs(&mut self, depth: usize) -> Option<Stop> {
-        if depth == self.cells.len() {
-            self.solutions += 1;
-            if self.first_solution.is_none() {
-                self.first_solution = Some(self.board.clone());
-            }
-            if self.limits.mode == Mode::First {
-                self.found_first = true;
-                return Some(Stop);
-            }
-            return None;
+    fn place(&mut self, cell: usize, cand: Candidate) {
+        self.used[cand.piece as usize] = true;
+        self.board.place(cell, cand);
+        self.path.push(cand);
+    }
+
+    fn unplace(&mut self, cell: usize, cand: Candidate) {
+        self.used[cand.piece as usize] = false;
+        self.board.clear(cell);
+        self.path.pop();
+    }
+
+    /// Records where to resume (`path` so far, then `next` at the frontier) and stops.
+    fn stop_at(&mut self, next: u32, event: Event) -> Flow {
+        let mut choices: Vec<u32> = self.path.iter().map(|c| c.key()).collect();
+        choices.push(next);
+        self.cursor.choices = choices;
+        self.event = Some(event);
+        Flow::Stop
+    }
+
+    /// Fills depth `depth` and below. `resume` holds the choices to walk down again first:
+    /// above its last entry they are placed again (uncounted), at its last entry scanning
+    /// starts from that key.
+    fn dfs<B: StepBudget>(
+        &mut self,
+        depth: usize,
+        resume: Option<&[u32]>,
+        meter: &mut Meter<B>,
+        stats: &mut Stats,
+    ) -> Flow {
+        if depth == self.cursor.leaf {
+            // Every depth above is filled: report it, and resume after the last choice.
+            let last = self.path[depth - 1].key() + 1;
+            let leaf = self.path.clone();
+            let cell = self.cells[depth - 1];
+            let cand = self.path[depth - 1];
+            self.unplace(cell, cand);
+            let flow = self.stop_at(last, Event::Leaf(leaf));
+            self.place(cell, cand);
+            return flow;
         }
         let cell = self.cells[depth];
-        // Which list to scan; the list itself is read by position so that the board can be
-        // changed while scanning it.
+        let mut from = 0u32;
+        if let Some(r) = resume {
+            if depth + 1 < r.len() {
+                // Walk down the recorded choice again without counting it.
+                let cand = Candidate::from_key(r[depth]).expect("valid resume key");
+                self.place(cell, cand);
+                let flow = self.dfs(depth + 1, Some(r), meter, stats);
+                self.unplace(cell, cand);
+                if matches!(flow, Flow::Stop) || depth < self.cursor.floor {
+                    return flow;
+                }
+                from = r[depth].saturating_add(1);
+            } else {
+                from = r[depth];
+            }
+        }
+        // Which list to scan; the list is read by position so that the board can change while
+        // it is scanned.
         let (list_side, key) = match self.lookup[depth] {
             Lookup::All => (None, 0),
             Lookup::Pair(s) => {
@@ -154,23 +227,27 @@ impl<'a> Baseline<'a> {
                 None => self.all[i],
                 Some(s) => self.index.lists[s][key][i],
             };
-            if self.used[cand.piece as usize] || !self.board.fits(self.inst, cell, cand) {
+            if cand.key() < from
+                || self.used[cand.piece as usize]
+                || !self.board.fits(&self.inst, cell, cand)
+            {
                 continue;
             }
-            if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
-                return Some(Stop);
+            if stats.nodes >= meter.limit && !meter.reached(stats.nodes) {
+                return self.stop_at(cand.key(), Event::Paused);
             }
-            self.nodes += 1;
-            self.max_depth = self.max_depth.max(depth + 1);
-            self.used[cand.piece as usize] = true;
-            self.board.place(cell, cand);
-            let stop = self.dfs(depth + 1);
-            self.board.clear(cell);
-            self.used[cand.piece as usize] = false;
-            if stop.is_some() {
-                return stop;
+            stats.nodes += 1;
+            self.place(cell, cand);
+            if depth + 1 > stats.max_depth {
+                stats.max_depth = depth + 1;
+                stats.best.clone_from(&self.path);
+            }
+            let flow = self.dfs(depth + 1, None, meter, stats);
+            self.unplace(cell, cand);
+            if matches!(flow, Flow::Stop) {
+                return flow;
             }
         }
-        None
+        Flow::Exhausted
     }
 }

@@ -13,11 +13,15 @@
 //!   with `max_nodes = n` on a tree of more than `n` nodes counts exactly `n`.
 
 pub mod baseline;
+pub mod table;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::instance::{Candidate, Instance as Inst};
+use crate::order::FillOrder as Order;
+use crate::search::budget::{Meter, StepBudget, Unlimited};
 #[cfg(doc)]
 use crate::{instance::Instance, order::FillOrder};
 
@@ -116,5 +120,161 @@ impl FromStr for EngineKind {
             "table" => Ok(EngineKind::Table),
             _ => Err(format!("unknown engine `{s}` (expected baseline or table)")),
         }
+    }
+}
+
+/// Where a search stands, in engine-independent terms: the choices per depth.
+///
+/// `choices[d]` for `d < choices.len() - 1` is the key ([`Candidate::key`]) of the candidate
+/// placed at depth `d`; the last entry is the key from which the frontier depth resumes
+/// scanning (`u32::MAX` when that depth is exhausted). Depths below `floor` are fixed: the
+/// search never backtracks above them (a split job). `leaf` is the depth at which a filled
+/// prefix is reported (the fill order's length, or the split depth while splitting).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Cursor {
+    pub(crate) choices: Vec<u32>,
+    pub(crate) floor: usize,
+    pub(crate) leaf: usize,
+    pub(crate) finished: bool,
+}
+
+impl Cursor {
+    pub(crate) fn start(order: &Order) -> Cursor {
+        Cursor {
+            choices: vec![0],
+            floor: 0,
+            leaf: order.len(),
+            finished: order.is_empty(),
+        }
+    }
+}
+
+/// Counters every engine keeps the same way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Stats {
+    pub(crate) nodes: u64,
+    pub(crate) max_depth: usize,
+    /// The path the first time `max_depth` was reached.
+    pub(crate) best: Vec<Candidate>,
+}
+
+/// Why an engine returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// Depth `leaf` was filled with these choices (a solution when `leaf` is the order's
+    /// length). The cursor has moved past it.
+    Leaf(Vec<Candidate>),
+    /// The budget ran out; the cursor points at the next node.
+    Paused,
+    /// The (sub)tree is exhausted.
+    Finished,
+}
+
+/// One engine's resumable state.
+#[derive(Clone, Debug)]
+pub(crate) enum Core {
+    Baseline(Box<baseline::BaselineCore>),
+    Table(Box<table::TableCore>),
+}
+
+impl Core {
+    pub(crate) fn new(kind: EngineKind, inst: &Inst, order: &Order, cursor: Cursor) -> Core {
+        match kind {
+            EngineKind::Baseline => {
+                Core::Baseline(Box::new(baseline::BaselineCore::new(inst, order, cursor)))
+            }
+            EngineKind::Table => Core::Table(Box::new(table::TableCore::new(inst, order, cursor))),
+        }
+    }
+
+    pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
+        match self {
+            Core::Baseline(c) => c.run(meter, stats),
+            Core::Table(c) => c.run(meter, stats),
+        }
+    }
+
+    pub(crate) fn cursor(&self) -> Cursor {
+        match self {
+            Core::Baseline(c) => c.cursor(),
+            Core::Table(c) => c.cursor(),
+        }
+    }
+
+    /// The frontier depth.
+    pub(crate) fn depth(&self) -> usize {
+        match self {
+            Core::Baseline(c) => c.depth(),
+            Core::Table(c) => c.depth(),
+        }
+    }
+}
+
+/// Runs `engine` on `inst` in `order` within `limits`: the one-shot form of every engine.
+pub fn run(engine: EngineKind, inst: &Inst, order: &Order, limits: Limits) -> Outcome {
+    match engine {
+        EngineKind::Baseline => baseline::run(inst, order, limits),
+        EngineKind::Table => table::run(inst, order, limits),
+    }
+}
+
+/// Turns a path of choices into a board with the hints.
+pub(crate) fn board_of(inst: &Inst, order: &Order, path: &[Candidate]) -> Board {
+    let mut b = Board::with_hints(inst);
+    for (&cell, &c) in order.cells().iter().zip(path) {
+        b.place(cell, c);
+    }
+    b
+}
+
+/// Drives a core to the end of a one-shot run.
+fn run_core(core: impl Into<Core>, inst: &Inst, order: &Order, limits: Limits) -> Outcome {
+    let mut core = core.into();
+    let mut stats = Stats::default();
+    let mut meter = Meter::new(Unlimited, 0, limits.max_nodes.unwrap_or(u64::MAX));
+    let mut solutions = 0;
+    let mut first_solution = None;
+    if order.is_empty() {
+        return Outcome {
+            nodes: 0,
+            solutions: 1,
+            first_solution: Some(Board::with_hints(inst)),
+            max_depth: 0,
+            complete: true,
+        };
+    }
+    let complete = loop {
+        match core.run(&mut meter, &mut stats) {
+            Event::Leaf(path) => {
+                solutions += 1;
+                if first_solution.is_none() {
+                    first_solution = Some(board_of(inst, order, &path));
+                }
+                if limits.mode == Mode::First {
+                    break true;
+                }
+            }
+            Event::Paused => break false,
+            Event::Finished => break true,
+        }
+    };
+    Outcome {
+        nodes: stats.nodes,
+        solutions,
+        first_solution,
+        max_depth: stats.max_depth,
+        complete,
+    }
+}
+
+impl From<baseline::BaselineCore> for Core {
+    fn from(c: baseline::BaselineCore) -> Core {
+        Core::Baseline(Box::new(c))
+    }
+}
+
+impl From<table::TableCore> for Core {
+    fn from(c: table::TableCore) -> Core {
+        Core::Table(Box::new(c))
     }
 }

@@ -1,0 +1,330 @@
+//! The search as a value that is its own continuation: step it with a budget, watch its
+//! progress, save it, resume it in another process, split it into independent jobs.
+//!
+//! ```
+//! use eternity_solver::search::{Budget, SearchOptions, Solver, Step};
+//! use eternity_solver::{FillOrder, format};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/eternity/oracles/bench-easy-h52.json");
+//! let inst = format::json::read(path).unwrap();
+//! let mut solver = Solver::new(&inst, &FillOrder::row_major(&inst), SearchOptions::default());
+//! let mut found = 0;
+//! loop {
+//!     match solver.step(Budget::nodes(10_000)) {
+//!         Step::Found(board) => {
+//!             board.verify_solution(&inst).unwrap();
+//!             found += 1;
+//!         }
+//!         Step::Paused => { let _p = solver.progress(); }
+//!         Step::Finished => break,
+//!     }
+//! }
+//! assert_eq!((solver.progress().nodes, found), (151_512, 1));
+//! ```
+
+pub mod budget;
+mod continuation;
+mod split;
+
+use std::time::{Duration, Instant};
+
+pub use budget::{Budget, NodeBudget, StepBudget, TimeBudget, Unlimited};
+pub use continuation::{Continuation, ResumeError};
+pub use split::{ParallelOutcome, Split, run_parallel, split};
+
+use crate::board::Board;
+use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats, board_of};
+use crate::instance::{Candidate, Instance};
+use crate::order::FillOrder;
+use budget::Meter;
+
+/// How a [`Solver`] searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SearchOptions {
+    /// The engine (all give the same nodes and solutions; they differ in speed).
+    pub engine: EngineKind,
+    /// Enumerate the whole tree or stop at the first solution.
+    pub mode: Mode,
+    /// Stop for good after this many nodes in total (the search then stays paused).
+    pub max_nodes: Option<u64>,
+}
+
+impl SearchOptions {
+    /// These options with another engine.
+    pub fn engine(self, engine: EngineKind) -> SearchOptions {
+        SearchOptions { engine, ..self }
+    }
+
+    /// These options with another mode.
+    pub fn mode(self, mode: Mode) -> SearchOptions {
+        SearchOptions { mode, ..self }
+    }
+
+    /// These options with a total node limit.
+    pub fn max_nodes(self, max_nodes: u64) -> SearchOptions {
+        SearchOptions {
+            max_nodes: Some(max_nodes),
+            ..self
+        }
+    }
+}
+
+/// What a call to [`Solver::step`] ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution (hints included); the search has already moved past it.
+    Found(Board),
+    /// The budget (or the total node limit) ran out; call `step` again to go on.
+    Paused,
+    /// The tree is exhausted (or, stopping at the first solution, it was found).
+    Finished,
+}
+
+/// A snapshot of a search, cheap to take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes so far (committed placements, hints not counted).
+    pub nodes: u64,
+    /// Solutions so far.
+    pub solutions: u64,
+    /// Wall time spent inside `step` (in this process).
+    pub elapsed: Duration,
+    /// Nodes per second of `elapsed` (0 before any work).
+    pub nodes_per_sec: f64,
+    /// The frontier depth now (open cells filled).
+    pub depth: usize,
+    /// The deepest depth reached.
+    pub max_depth: usize,
+    /// The score of the board at the deepest depth (all its edges match, so it is the best
+    /// score seen).
+    pub best_score: usize,
+    /// That board, hints included.
+    pub best_board: Board,
+    /// The fill order's length: the depth of a solution.
+    pub total_depth: usize,
+}
+
+/// A resumable depth-first search of one instance in one fill order.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    inst: Instance,
+    order: FillOrder,
+    options: SearchOptions,
+    core: Core,
+    stats: Stats,
+    solutions: u64,
+    elapsed: Duration,
+    done: bool,
+    nodes_at_resume: u64,
+}
+
+impl Solver {
+    /// A search from the root. Cheap: tables are built here, no search work is done.
+    pub fn new(inst: &Instance, order: &FillOrder, options: SearchOptions) -> Solver {
+        Solver::from_parts(
+            inst,
+            order,
+            options,
+            Cursor::start(order),
+            Stats::default(),
+            0,
+        )
+    }
+
+    fn from_parts(
+        inst: &Instance,
+        order: &FillOrder,
+        options: SearchOptions,
+        cursor: Cursor,
+        stats: Stats,
+        solutions: u64,
+    ) -> Solver {
+        let nodes = stats.nodes;
+        Solver {
+            inst: inst.clone(),
+            order: order.clone(),
+            options,
+            core: Core::new(options.engine, inst, order, cursor),
+            stats,
+            solutions,
+            elapsed: Duration::ZERO,
+            done: false,
+            nodes_at_resume: nodes,
+        }
+    }
+
+    /// The instance searched.
+    pub fn instance(&self) -> &Instance {
+        &self.inst
+    }
+
+    /// The fill order.
+    pub fn order(&self) -> &FillOrder {
+        &self.order
+    }
+
+    /// The options.
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// Searches until a solution, the end of the tree, or the end of the budget. Does at least
+    /// one node of work unless the search is over or the total node limit is reached.
+    pub fn step<B: StepBudget>(&mut self, budget: B) -> Step {
+        if self.done {
+            return Step::Finished;
+        }
+        if self.order.is_empty() {
+            // Every cell is hinted: the hints are the one solution.
+            self.done = true;
+            self.solutions = 1;
+            return Step::Found(Board::with_hints(&self.inst));
+        }
+        let start = Instant::now();
+        let max = self.options.max_nodes.unwrap_or(u64::MAX);
+        let mut meter = Meter::new(budget, self.stats.nodes, max);
+        let ev = self.core.run(&mut meter, &mut self.stats);
+        self.elapsed += start.elapsed();
+        match ev {
+            Event::Leaf(path) => {
+                self.solutions += 1;
+                if self.options.mode == Mode::First {
+                    self.done = true;
+                }
+                Step::Found(board_of(&self.inst, &self.order, &path))
+            }
+            Event::Paused => Step::Paused,
+            Event::Finished => {
+                self.done = true;
+                Step::Finished
+            }
+        }
+    }
+
+    /// Runs to the end (or the total node limit) and returns every solution found.
+    pub fn solve_fully(mut self) -> Vec<Board> {
+        let mut out = Vec::new();
+        loop {
+            match self.step(Unlimited) {
+                Step::Found(b) => out.push(b),
+                Step::Paused | Step::Finished => return out,
+            }
+        }
+    }
+
+    /// True when the search is over: the tree is exhausted or, stopping at the first
+    /// solution, it was found.
+    pub fn is_finished(&self) -> bool {
+        self.done
+    }
+
+    /// True when the total node limit has been reached.
+    pub fn is_out_of_nodes(&self) -> bool {
+        self.options
+            .max_nodes
+            .is_some_and(|m| self.stats.nodes >= m)
+    }
+
+    /// Nodes so far.
+    pub fn nodes(&self) -> u64 {
+        self.stats.nodes
+    }
+
+    /// Solutions so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// A snapshot of the counters and the best board.
+    pub fn progress(&self) -> Progress {
+        let best_board = board_of(&self.inst, &self.order, &self.stats.best);
+        let secs = self.elapsed.as_secs_f64();
+        let done_here = self.stats.nodes - self.nodes_at_resume;
+        Progress {
+            nodes: self.stats.nodes,
+            solutions: self.solutions,
+            elapsed: self.elapsed,
+            nodes_per_sec: if secs > 0.0 {
+                done_here as f64 / secs
+            } else {
+                0.0
+            },
+            depth: self.core.depth(),
+            max_depth: self.stats.max_depth,
+            best_score: best_board.score(&self.inst),
+            best_board,
+            total_depth: self.order.len(),
+        }
+    }
+
+    /// The search's state as plain data: the choices per depth and the counters. Save it with
+    /// [`Continuation::to_text`] and resume it with [`Solver::resume`], here or in another
+    /// process, with any engine.
+    pub fn continuation(&self) -> Continuation {
+        let cursor = self.core.cursor();
+        Continuation {
+            fingerprint: Continuation::fingerprint(&self.inst, &self.order),
+            mode: self.options.mode,
+            finished: self.done || cursor.finished,
+            choices: cursor.choices,
+            floor: cursor.floor,
+            nodes: self.stats.nodes,
+            solutions: self.solutions,
+            max_depth: self.stats.max_depth,
+            best: self.stats.best.iter().map(|c| c.key()).collect(),
+        }
+    }
+
+    /// A search that goes on from `cont`, which must come from the same instance and fill
+    /// order (checked by fingerprint, and every recorded choice is checked to be legal). The
+    /// engine may differ from the one that saved it; `options.mode` is taken from `cont`.
+    pub fn resume(
+        inst: &Instance,
+        order: &FillOrder,
+        cont: &Continuation,
+        options: SearchOptions,
+    ) -> Result<Solver, ResumeError> {
+        cont.check(inst, order)?;
+        let cursor = Cursor {
+            choices: cont.choices.clone(),
+            floor: cont.floor,
+            leaf: order.len(),
+            finished: cont.finished,
+        };
+        let stats = Stats {
+            nodes: cont.nodes,
+            max_depth: cont.max_depth,
+            best: cont
+                .best
+                .iter()
+                .map(|&k| Candidate::from_key(k).expect("checked"))
+                .collect(),
+        };
+        let options = SearchOptions {
+            mode: cont.mode,
+            ..options
+        };
+        let mut s = Solver::from_parts(inst, order, options, cursor, stats, cont.solutions);
+        s.done = cont.finished;
+        Ok(s)
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Board;
+
+    /// The next solution (stops at the total node limit, if one is set).
+    fn next(&mut self) -> Option<Board> {
+        loop {
+            match self.step(Unlimited) {
+                Step::Found(b) => return Some(b),
+                Step::Finished => return None,
+                Step::Paused => {
+                    if self.is_out_of_nodes() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Splitting a search into independent jobs, and running them on all cores.
+
+use rayon::prelude::*;
+
+use super::{Continuation, SearchOptions, Solver, Step, Unlimited};
+use crate::board::Board;
+use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats};
+use crate::instance::Instance;
+use crate::order::FillOrder;
+use crate::search::budget::Meter;
+
+/// A search cut at a depth into independent subtrees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The depth of the cut (the requested one, capped below the fill order's length).
+    pub depth: usize,
+    /// Nodes placed above the cut while enumerating the subtrees.
+    pub prefix_nodes: u64,
+    /// Deepest depth reached above the cut.
+    pub prefix_max_depth: usize,
+    /// One job per subtree, in search order: its prefix is fixed (`floor` = `depth`), its
+    /// counters start at zero. Resume each with [`Solver::resume`].
+    pub jobs: Vec<Continuation>,
+}
+
+/// Enumerates the subtrees at `depth` (capped at the fill order's length minus one). The
+/// prefix nodes plus the jobs' nodes equal the node count of the uncut search, and the jobs'
+/// solutions, in job order, are the uncut search's solutions in order.
+pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Split {
+    let depth = depth.min(order.len().saturating_sub(1));
+    let fingerprint = Continuation::fingerprint(inst, order);
+    let job = |choices: Vec<u32>| Continuation {
+        fingerprint,
+        mode: Mode::All,
+        finished: false,
+        choices,
+        floor: depth,
+        nodes: 0,
+        solutions: 0,
+        max_depth: 0,
+        best: Vec::new(),
+    };
+    if depth == 0 {
+        return Split {
+            depth,
+            prefix_nodes: 0,
+            prefix_max_depth: 0,
+            jobs: if order.is_empty() {
+                Vec::new()
+            } else {
+                vec![job(vec![0])]
+            },
+        };
+    }
+    let cursor = Cursor {
+        leaf: depth,
+        ..Cursor::start(order)
+    };
+    let mut core = Core::new(EngineKind::Table, inst, order, cursor);
+    let mut stats = Stats::default();
+    let mut meter = Meter::new(Unlimited, 0, u64::MAX);
+    let mut jobs = Vec::new();
+    while let Event::Leaf(path) = core.run(&mut meter, &mut stats) {
+        let mut choices: Vec<u32> = path.iter().map(|c| c.key()).collect();
+        choices.push(0);
+        jobs.push(job(choices));
+    }
+    Split {
+        depth,
+        prefix_nodes: stats.nodes,
+        prefix_max_depth: stats.max_depth,
+        jobs,
+    }
+}
+
+/// What a parallel run found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParallelOutcome {
+    /// Total nodes: the prefix plus every job.
+    pub nodes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The solutions, in the order a single-threaded search finds them.
+    pub found: Vec<Board>,
+    /// Deepest depth reached.
+    pub max_depth: usize,
+    /// Number of jobs the search was cut into.
+    pub jobs: usize,
+}
+
+/// Splits the search at `depth` and runs the jobs on rayon's thread pool (run it inside
+/// `ThreadPool::install` to choose the number of threads).
+///
+/// With [`Mode::All`] the totals equal a single-threaded run's exactly. With [`Mode::First`]
+/// the solution reported is the one the single-threaded search finds first, but jobs running
+/// beside it may add nodes, so the node count can exceed the single-threaded one.
+/// `options.max_nodes` applies to each job.
+pub fn run_parallel(
+    inst: &Instance,
+    order: &FillOrder,
+    depth: usize,
+    options: SearchOptions,
+) -> ParallelOutcome {
+    if order.is_empty() {
+        return ParallelOutcome {
+            nodes: 0,
+            solutions: 1,
+            found: vec![Board::with_hints(inst)],
+            max_depth: 0,
+            jobs: 0,
+        };
+    }
+    let sp = split(inst, order, depth);
+    let first_found = std::sync::atomic::AtomicUsize::new(usize::MAX);
+    let results: Vec<(u64, Vec<Board>, usize)> = sp
+        .jobs
+        .par_iter()
+        .enumerate()
+        .map(|(i, job)| {
+            use std::sync::atomic::Ordering::Relaxed;
+            if options.mode == Mode::First && first_found.load(Relaxed) < i {
+                return (0, Vec::new(), 0);
+            }
+            let job = Continuation {
+                mode: options.mode,
+                ..job.clone()
+            };
+            let mut s = match Solver::resume(inst, order, &job, options) {
+                Ok(s) => s,
+                // A job made by `split` always resumes; an error would be a bug here.
+                Err(e) => panic!("split job does not resume: {e}"),
+            };
+            let mut found = Vec::new();
+            while let Step::Found(b) = s.step(Unlimited) {
+                found.push(b);
+                if options.mode == Mode::First {
+                    first_found.fetch_min(i, Relaxed);
+                    break;
+                }
+            }
+            (s.nodes(), found, s.progress().max_depth)
+        })
+        .collect();
+    let mut out = ParallelOutcome {
+        nodes: sp.prefix_nodes,
+        solutions: 0,
+        found: Vec::new(),
+        max_depth: sp.prefix_max_depth,
+        jobs: sp.jobs.len(),
+    };
+    for (nodes, found, max_depth) in results {
+        out.nodes += nodes;
+        out.max_depth = out.max_depth.max(max_depth);
+        if options.mode == Mode::First && !out.found.is_empty() {
+            continue;
+        }
+        out.solutions += found.len() as u64;
+        out.found.extend(found);
+    }
+    out
+}
