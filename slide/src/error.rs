@@ -1,0 +1,154 @@
+//! Typed errors: what was wrong and where.
+
+use thiserror::Error;
+
+/// Why a board could not be read or built.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// The board size is outside 2x2..=5x5.
+    #[error("unsupported board size {width}x{height}: each side must be between 2 and 5")]
+    BadSize {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+    /// A size string like `4x4` could not be read.
+    #[error("cannot read the board size {text:?}: expected WIDTHxHEIGHT such as 4x4")]
+    BadSizeText {
+        /// The text given.
+        text: String,
+    },
+    /// A character that is neither a digit, a blank marker nor a separator.
+    #[error("unexpected character {ch:?} at column {column}")]
+    BadChar {
+        /// 1-based character column in the input.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A number too large to be any tile.
+    #[error("number {text:?} at column {column} is too large to be a tile")]
+    BadNumber {
+        /// 1-based character column where the number starts.
+        column: usize,
+        /// The digits read.
+        text: String,
+    },
+    /// The input holds the wrong number of tiles for the board size.
+    #[error(
+        "expected {expected} tiles (blank included) for a {width}x{height} board, found {found}"
+    )]
+    WrongCount {
+        /// Tiles the size needs.
+        expected: usize,
+        /// Tiles found.
+        found: usize,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// The size could not be inferred from the number of tiles.
+    #[error(
+        "cannot infer the board size from {found} tiles (only 4, 9, 16 and 25 are square); give the size, e.g. 3x4"
+    )]
+    UnknownSize {
+        /// Tiles found.
+        found: usize,
+    },
+    /// A tile number too large for the board.
+    #[error(
+        "tile {tile} at row {row}, column {column} is out of range: a {width}x{height} board holds 0..={max}"
+    )]
+    OutOfRange {
+        /// The tile number.
+        tile: usize,
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        column: usize,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Largest allowed tile number.
+        max: usize,
+    },
+    /// The same tile twice.
+    #[error(
+        "tile {tile} appears twice: at row {first_row}, column {first_column} and at row {row}, column {column}"
+    )]
+    Duplicate {
+        /// The tile number (0 is the blank).
+        tile: usize,
+        /// 1-based row of the first occurrence.
+        first_row: usize,
+        /// 1-based column of the first occurrence.
+        first_column: usize,
+        /// 1-based row of the second occurrence.
+        row: usize,
+        /// 1-based column of the second occurrence.
+        column: usize,
+    },
+}
+
+/// Why a puzzle (start and goal) cannot be solved or set up.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// Start and goal have different sizes.
+    #[error("the start is {start_width}x{start_height} but the goal is {goal_width}x{goal_height}")]
+    SizeMismatch {
+        /// Start columns.
+        start_width: usize,
+        /// Start rows.
+        start_height: usize,
+        /// Goal columns.
+        goal_width: usize,
+        /// Goal rows.
+        goal_height: usize,
+    },
+    /// The goal cannot be reached from the start.
+    #[error("unsolvable: {explanation}")]
+    Unsolvable {
+        /// Why, in terms of inversion parity.
+        explanation: String,
+    },
+    /// The chosen heuristic does not support this board.
+    #[error("the {heuristic} heuristic does not support a {width}x{height} board")]
+    Unsupported {
+        /// Heuristic name.
+        heuristic: String,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+}
+
+/// Why a pattern database could not be loaded or saved.
+#[derive(Debug, Error)]
+pub enum PdbError {
+    /// Reading or writing the cache file failed.
+    #[error("pattern database file {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The cache file is damaged or belongs to another pattern.
+    #[error("pattern database file {path} is not valid: {reason}")]
+    Corrupt {
+        /// The file.
+        path: String,
+        /// What did not match.
+        reason: String,
+    },
+    /// The board or pattern is not supported.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The build was interrupted by the progress callback.
+    #[error("pattern database build was interrupted")]
+    Interrupted,
+}

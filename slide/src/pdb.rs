@@ -1,0 +1,656 @@
+//! Additive disjoint pattern databases with reflection (mirror) lookups.
+//!
+//! The tiles are split into disjoint patterns. For each pattern a table holds, for every
+//! placement of its tiles, the fewest moves *of those tiles* that bring them home. Only
+//! pattern-tile moves are counted, so the tables of disjoint patterns add up to an admissible
+//! estimate. A table is built by a backward breadth-first search from the goal placement over
+//! ranked partial permutations (`n!/(n-k)!` entries for `k` tiles on `n` cells, one byte
+//! each). The search treats every cell outside the pattern as able to hold the blank, a
+//! relaxation of the true puzzle, so every entry is a lower bound.
+//!
+//! On a square board whose blank goal lies on the main diagonal, the position mirrored in that
+//! diagonal has the same distance to the goal; looking the mirrored position up in the same
+//! tables gives a second admissible estimate, and the larger of the two is used.
+//!
+//! Tables are saved to a cache directory with a checksum and reloaded on later runs: see
+//! [`default_dir`].
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::board::MAX_CELLS;
+use crate::error::{PdbError, PuzzleError};
+use crate::heuristic::Heuristic;
+use crate::state::{Geometry, State};
+
+/// Environment variable naming the cache directory for pattern databases.
+pub const PDB_DIR_ENV: &str = "SLIDE_PDB_DIR";
+
+const MAGIC: &[u8; 8] = b"SLIDEPDB";
+const VERSION: u32 = 1;
+const UNSEEN: u8 = u8::MAX;
+
+/// The cache directory: `$SLIDE_PDB_DIR` if set, else `$XDG_CACHE_HOME/slide-solver`, else
+/// `$HOME/.cache/slide-solver`, else `slide-solver` in the system temporary directory.
+pub fn default_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os(PDB_DIR_ENV).filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("slide-solver");
+    }
+    if let Some(d) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join(".cache").join("slide-solver");
+    }
+    std::env::temp_dir().join("slide-solver")
+}
+
+/// How far a build has come, handed to the progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// Tiles in the pattern being built.
+    pub tiles: usize,
+    /// Breadth-first layer (distance) being finished.
+    pub depth: u32,
+    /// Placements reached so far.
+    pub reached: u64,
+    /// Placements in total.
+    pub total: u64,
+}
+
+/// Number of placements of `k` distinct tiles on `n` cells: `n!/(n-k)!`.
+pub fn placements(n: usize, k: usize) -> u64 {
+    (n - k + 1..=n).map(|x| x as u64).product()
+}
+
+/// One pattern's table.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    width: usize,
+    height: usize,
+    /// Goal cells of the pattern's tiles, in ranking order.
+    pattern: Vec<u8>,
+    table: Vec<u8>,
+    /// Seconds the build took (zero when loaded from a file).
+    build_time: Duration,
+}
+
+impl std::fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PatternDb({}x{}, tiles at {:?}, {} entries)",
+            self.width,
+            self.height,
+            self.pattern,
+            self.table.len()
+        )
+    }
+}
+
+/// Rank of a placement (positions of the pattern's tiles, in pattern order) among all
+/// `n!/(n-k)!`: the lexicographic rank of the partial permutation.
+#[inline]
+fn rank(positions: impl Iterator<Item = u8>, n: usize) -> usize {
+    let mut used = 0u32;
+    let mut r = 0usize;
+    for (i, p) in positions.enumerate() {
+        let below = (used & ((1u32 << p) - 1)).count_ones() as usize;
+        r = r * (n - i) + (p as usize - below);
+        used |= 1 << p;
+    }
+    r
+}
+
+fn unrank(mut r: usize, n: usize, k: usize, out: &mut [u8]) {
+    let mut digits = [0usize; MAX_CELLS];
+    for i in (0..k).rev() {
+        digits[i] = r % (n - i);
+        r /= n - i;
+    }
+    let mut used = 0u32;
+    for i in 0..k {
+        // The digits[i]-th free cell.
+        let mut free = !used;
+        for _ in 0..digits[i] {
+            free &= free - 1;
+        }
+        let p = free.trailing_zeros();
+        out[i] = p as u8;
+        used |= 1 << p;
+    }
+}
+
+fn fnv1a(data: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in data {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+impl PatternDb {
+    /// Builds the table for the tiles whose goal cells are `pattern` by backward BFS.
+    /// `progress` is called after each layer; returning `false` interrupts the build.
+    pub fn build(
+        width: usize,
+        height: usize,
+        pattern: &[u8],
+        mut progress: impl FnMut(BuildProgress) -> bool,
+    ) -> Result<PatternDb, PdbError> {
+        let started = Instant::now();
+        let n = width * height;
+        let k = pattern.len();
+        if k == 0 || k >= n || pattern.iter().any(|&p| p as usize >= n) {
+            return Err(PdbError::Unsupported(format!(
+                "pattern {pattern:?} does not fit a {width}x{height} board"
+            )));
+        }
+        let total = placements(n, k);
+        if total > u32::MAX as u64 {
+            return Err(PdbError::Unsupported(format!(
+                "a {k}-tile pattern on {n} cells has {total} placements, too many to rank in 32 bits"
+            )));
+        }
+        let geo = Geometry::new(width, height);
+        let mut table = vec![UNSEEN; total as usize];
+        let goal = rank(pattern.iter().copied(), n);
+        table[goal] = 0;
+        let mut frontier = vec![goal as u32];
+        let mut reached = 1u64;
+        let mut depth = 0u32;
+        let mut pos = [0u8; MAX_CELLS];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &r in &frontier {
+                unrank(r as usize, n, k, &mut pos);
+                let occupied = pos[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                for i in 0..k {
+                    let here = pos[i];
+                    for &to in &geo.nbr[here as usize] {
+                        if to == crate::state::NONE || occupied & (1 << to) != 0 {
+                            continue;
+                        }
+                        pos[i] = to;
+                        let nr = rank(pos[..k].iter().copied(), n);
+                        if table[nr] == UNSEEN {
+                            table[nr] = (depth + 1) as u8;
+                            next.push(nr as u32);
+                        }
+                    }
+                    pos[i] = here;
+                }
+            }
+            reached += next.len() as u64;
+            depth += 1;
+            frontier = next;
+            if !progress(BuildProgress {
+                tiles: k,
+                depth,
+                reached,
+                total,
+            }) {
+                return Err(PdbError::Interrupted);
+            }
+        }
+        Ok(PatternDb {
+            width,
+            height,
+            pattern: pattern.to_vec(),
+            table,
+            build_time: started.elapsed(),
+        })
+    }
+
+    /// The file name this table is cached under.
+    pub fn file_name(width: usize, height: usize, pattern: &[u8]) -> String {
+        let cells: Vec<String> = pattern.iter().map(|p| p.to_string()).collect();
+        format!("pdb-v{VERSION}-{width}x{height}-{}.bin", cells.join("-"))
+    }
+
+    /// Loads the table from `dir`, or builds it (calling `progress`) and saves it there.
+    /// A damaged or mismatched file is rebuilt and replaced.
+    pub fn load_or_build(
+        dir: &Path,
+        width: usize,
+        height: usize,
+        pattern: &[u8],
+        progress: impl FnMut(BuildProgress) -> bool,
+    ) -> Result<PatternDb, PdbError> {
+        let path = dir.join(Self::file_name(width, height, pattern));
+        if path.exists()
+            && let Ok(db) = Self::load(&path, width, height, pattern)
+        {
+            return Ok(db);
+        }
+        let db = Self::build(width, height, pattern, progress)?;
+        db.save(dir)?;
+        Ok(db)
+    }
+
+    /// Writes the table into `dir` (atomically: a temporary file, then a rename).
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, PdbError> {
+        let io = |path: &Path| {
+            let path = path.display().to_string();
+            move |source| PdbError::Io { path, source }
+        };
+        fs::create_dir_all(dir).map_err(io(dir))?;
+        let path = dir.join(Self::file_name(self.width, self.height, &self.pattern));
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
+        let mut header = Vec::new();
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&[
+            self.width as u8,
+            self.height as u8,
+            self.pattern.len() as u8,
+        ]);
+        header.extend_from_slice(&self.pattern);
+        header.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        header.extend_from_slice(&fnv1a(&self.table).to_le_bytes());
+        f.write_all(&header).map_err(io(&tmp))?;
+        f.write_all(&self.table).map_err(io(&tmp))?;
+        f.sync_all().map_err(io(&tmp))?;
+        drop(f);
+        fs::rename(&tmp, &path).map_err(io(&path))?;
+        Ok(path)
+    }
+
+    /// Reads a table saved by [`PatternDb::save`], checking size, pattern and checksum.
+    pub fn load(
+        path: &Path,
+        width: usize,
+        height: usize,
+        pattern: &[u8],
+    ) -> Result<PatternDb, PdbError> {
+        let name = path.display().to_string();
+        let corrupt = |reason: &str| PdbError::Corrupt {
+            path: name.clone(),
+            reason: reason.to_string(),
+        };
+        let mut f = fs::File::open(path).map_err(|source| PdbError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).map_err(|source| PdbError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        let k = pattern.len();
+        let head = 8 + 4 + 3 + k + 8 + 8;
+        if bytes.len() < head || &bytes[..8] != MAGIC {
+            return Err(corrupt("not a pattern database file"));
+        }
+        if bytes[8..12] != VERSION.to_le_bytes() {
+            return Err(corrupt("written by another format version"));
+        }
+        if bytes[12] as usize != width || bytes[13] as usize != height || bytes[14] as usize != k {
+            return Err(corrupt("for another board size or pattern"));
+        }
+        if &bytes[15..15 + k] != pattern {
+            return Err(corrupt("for another pattern"));
+        }
+        let at = 15 + k;
+        let entries = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let sum = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().expect("8 bytes"));
+        if entries != placements(width * height, k) || bytes.len() != head + entries as usize {
+            return Err(corrupt("wrong length (truncated?)"));
+        }
+        let table = bytes.split_off(head);
+        if fnv1a(&table) != sum {
+            return Err(corrupt("checksum mismatch"));
+        }
+        Ok(PatternDb {
+            width,
+            height,
+            pattern: pattern.to_vec(),
+            table,
+            build_time: Duration::ZERO,
+        })
+    }
+
+    /// Goal cells of the pattern's tiles.
+    pub fn pattern(&self) -> &[u8] {
+        &self.pattern
+    }
+
+    /// Number of entries (bytes).
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Never true (a pattern has at least one tile).
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Time the build took; zero when loaded from the cache.
+    pub fn build_time(&self) -> Duration {
+        self.build_time
+    }
+
+    /// The stored distance for the pattern tiles standing in `positions` (pattern order).
+    #[inline]
+    pub fn lookup(&self, positions: impl Iterator<Item = u8>) -> u8 {
+        self.table[rank(positions, self.width * self.height)]
+    }
+}
+
+/// Named partitions of the tiles into patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Partition {
+    /// 4x4: patterns of 6, 6 and 3 tiles (5.8 M + 5.8 M + 3,360 entries).
+    P663,
+    /// 4x4: patterns of 7 and 8 tiles (57.7 M + 518.9 M entries: a long first build).
+    P78,
+    /// 5x5: four patterns of 6 tiles (127.5 M entries each: a long first build).
+    P6666,
+    /// Any size: patterns of up to 4 tiles in row-major order (small, fast to build; a
+    /// weaker estimate).
+    Small,
+}
+
+impl Partition {
+    /// Name used on the command line and in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Partition::P663 => "pdb663",
+            Partition::P78 => "pdb78",
+            Partition::P6666 => "pdb6666",
+            Partition::Small => "pdb-small",
+        }
+    }
+
+    /// The patterns (goal cells) for a board size and blank goal cell.
+    pub fn patterns(
+        self,
+        width: usize,
+        height: usize,
+        blank_goal: usize,
+    ) -> Result<Vec<Vec<u8>>, PdbError> {
+        let n = width * height;
+        let unsupported = || {
+            PdbError::Unsupported(format!(
+                "the {} partition is for {} boards, not {width}x{height}",
+                self.name(),
+                if self == Partition::P6666 {
+                    "5x5"
+                } else {
+                    "4x4"
+                }
+            ))
+        };
+        // Layouts for the blank in the top-left corner; mirrored by a 180-degree turn for the
+        // blank in the bottom-right corner; else row-major chunks of the remaining cells.
+        let (base, sizes): (Vec<Vec<u8>>, Vec<usize>) = match self {
+            Partition::P663 if (width, height) == (4, 4) => (
+                vec![
+                    vec![1, 4, 5, 8, 9, 12],
+                    vec![2, 3, 6, 7, 10, 11],
+                    vec![13, 14, 15],
+                ],
+                vec![6, 6, 3],
+            ),
+            Partition::P78 if (width, height) == (4, 4) => {
+                (vec![(1..8).collect(), (8..16).collect()], vec![7, 8])
+            }
+            Partition::P6666 if (width, height) == (5, 5) => (
+                vec![
+                    vec![1, 2, 5, 6, 7, 12],
+                    vec![3, 4, 8, 9, 13, 14],
+                    vec![10, 11, 15, 16, 20, 21],
+                    vec![17, 18, 19, 22, 23, 24],
+                ],
+                vec![6, 6, 6, 6],
+            ),
+            Partition::Small => {
+                let rest: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank_goal).collect();
+                return Ok(rest.chunks(4).map(|c| c.to_vec()).collect());
+            }
+            _ => return Err(unsupported()),
+        };
+        if blank_goal == 0 {
+            Ok(base)
+        } else if blank_goal == n - 1 {
+            Ok(base
+                .into_iter()
+                .map(|p| p.into_iter().map(|c| (n - 1) as u8 - c).collect())
+                .collect())
+        } else {
+            let rest: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank_goal).collect();
+            let mut out = Vec::new();
+            let mut at = 0;
+            for s in sizes {
+                out.push(rest[at..at + s].to_vec());
+                at += s;
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Which table and which slot each tile label belongs to.
+const NO_PATTERN: u8 = u8::MAX;
+
+/// The sum of disjoint pattern-database values, maxed with the mirrored lookup where the
+/// board allows it. Cheap to clone (the tables are shared).
+#[derive(Clone, Debug)]
+pub struct PatternDatabases {
+    geometry: Geometry,
+    blank_goal: u8,
+    name: String,
+    dbs: Arc<Vec<PatternDb>>,
+    /// `owner[label]`: index of the pattern holding that tile.
+    owner: [u8; MAX_CELLS],
+    /// `transpose[cell]`: the cell mirrored in the main diagonal (when `mirror`).
+    transpose: [u8; MAX_CELLS],
+    mirror: bool,
+}
+
+/// Per-node values of each table, plain and mirrored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PdbMemo {
+    plain: [u8; 8],
+    mirrored: [u8; 8],
+}
+
+impl PatternDatabases {
+    /// Loads (or builds and caches) the tables of a partition for a board size and blank goal
+    /// cell. `dir` defaults to [`default_dir`]; `progress` sees every build layer.
+    pub fn load(
+        partition: Partition,
+        width: usize,
+        height: usize,
+        blank_goal: usize,
+        dir: Option<&Path>,
+        mut progress: impl FnMut(BuildProgress) -> bool,
+    ) -> Result<PatternDatabases, PdbError> {
+        let dir = dir.map(Path::to_path_buf).unwrap_or_else(default_dir);
+        let mut dbs = Vec::new();
+        for p in partition.patterns(width, height, blank_goal)? {
+            dbs.push(PatternDb::load_or_build(
+                &dir,
+                width,
+                height,
+                &p,
+                &mut progress,
+            )?);
+        }
+        Self::from_tables(partition.name(), width, height, blank_goal, dbs)
+    }
+
+    /// Builds the tables in memory only (no cache), for tests and small boards.
+    pub fn build(
+        partition: Partition,
+        width: usize,
+        height: usize,
+        blank_goal: usize,
+    ) -> Result<PatternDatabases, PdbError> {
+        let mut dbs = Vec::new();
+        for p in partition.patterns(width, height, blank_goal)? {
+            dbs.push(PatternDb::build(width, height, &p, |_| true)?);
+        }
+        Self::from_tables(partition.name(), width, height, blank_goal, dbs)
+    }
+
+    /// Combines tables of disjoint patterns that together may cover any tiles but the blank.
+    pub fn from_tables(
+        name: &str,
+        width: usize,
+        height: usize,
+        blank_goal: usize,
+        dbs: Vec<PatternDb>,
+    ) -> Result<PatternDatabases, PdbError> {
+        let n = width * height;
+        if dbs.len() > 8 {
+            return Err(PdbError::Unsupported("at most 8 patterns".into()));
+        }
+        let mut owner = [NO_PATTERN; MAX_CELLS];
+        for (j, db) in dbs.iter().enumerate() {
+            if (db.width, db.height) != (width, height) {
+                return Err(PdbError::Unsupported(
+                    "tables for another board size".into(),
+                ));
+            }
+            for &c in &db.pattern {
+                if c as usize == blank_goal || owner[c as usize] != NO_PATTERN {
+                    return Err(PdbError::Unsupported(format!(
+                        "patterns overlap or cover the blank at cell {c}"
+                    )));
+                }
+                owner[c as usize] = j as u8;
+            }
+        }
+        let mut transpose = [0u8; MAX_CELLS];
+        for (c, t) in transpose.iter_mut().enumerate().take(n) {
+            *t = ((c % width) * width + c / width) as u8;
+        }
+        let mirror = width == height && transpose[blank_goal] as usize == blank_goal;
+        Ok(PatternDatabases {
+            geometry: Geometry::new(width, height),
+            blank_goal: blank_goal as u8,
+            name: name.to_string(),
+            dbs: Arc::new(dbs),
+            owner,
+            transpose,
+            mirror,
+        })
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &[PatternDb] {
+        &self.dbs
+    }
+
+    /// True when mirrored lookups are used.
+    pub fn mirrored(&self) -> bool {
+        self.mirror
+    }
+
+    #[inline]
+    fn plain(&self, j: usize, s: &State) -> u8 {
+        let db = &self.dbs[j];
+        db.lookup(db.pattern.iter().map(|&l| s.pos[l as usize]))
+    }
+
+    /// The mirrored position's tile labelled `l` is the real tile labelled `T(l)`, standing in
+    /// the mirror of that tile's cell.
+    #[inline]
+    fn mirrored_value(&self, j: usize, s: &State) -> u8 {
+        let db = &self.dbs[j];
+        let t = &self.transpose;
+        db.lookup(
+            db.pattern
+                .iter()
+                .map(|&l| t[s.pos[t[l as usize] as usize] as usize]),
+        )
+    }
+
+    #[inline]
+    fn total(&self, m: &PdbMemo) -> u32 {
+        let k = self.dbs.len();
+        let a: u32 = m.plain[..k].iter().map(|&x| x as u32).sum();
+        if self.mirror {
+            a.max(m.mirrored[..k].iter().map(|&x| x as u32).sum())
+        } else {
+            a
+        }
+    }
+}
+
+impl Heuristic for PatternDatabases {
+    type Memo = PdbMemo;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn check(&self, g: &Geometry) -> Result<(), PuzzleError> {
+        if g.width == self.geometry.width && g.height == self.geometry.height {
+            Ok(())
+        } else {
+            Err(PuzzleError::Unsupported {
+                heuristic: format!(
+                    "{} (built for {}x{})",
+                    self.name, self.geometry.width, self.geometry.height
+                ),
+                width: g.width,
+                height: g.height,
+            })
+        }
+    }
+
+    fn evaluate(&self, s: &State) -> (u32, PdbMemo) {
+        debug_assert_eq!(s.blank_label, self.blank_goal);
+        let mut m = PdbMemo::default();
+        for j in 0..self.dbs.len() {
+            m.plain[j] = self.plain(j, s);
+            if self.mirror {
+                m.mirrored[j] = self.mirrored_value(j, s);
+            }
+        }
+        (self.total(&m), m)
+    }
+
+    #[inline]
+    fn update(&self, s: &State, from: usize, _h: u32, memo: &PdbMemo) -> (u32, PdbMemo) {
+        let label = s.cells[from] as usize;
+        let mut t = *s;
+        t.slide(from);
+        let mut m = *memo;
+        // Only the pattern holding the moved tile changes; in the mirror, the pattern holding
+        // the mirrored label.
+        let j = self.owner[label];
+        if j != NO_PATTERN {
+            m.plain[j as usize] = self.plain(j as usize, &t);
+        }
+        if self.mirror {
+            let jm = self.owner[self.transpose[label] as usize];
+            if jm != NO_PATTERN {
+                m.mirrored[jm as usize] = self.mirrored_value(jm as usize, &t);
+            }
+        }
+        (self.total(&m), m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_and_unrank_agree() {
+        let (n, k) = (9, 4);
+        let total = placements(n, k) as usize;
+        let mut pos = [0u8; MAX_CELLS];
+        for r in 0..total {
+            unrank(r, n, k, &mut pos);
+            assert_eq!(rank(pos[..k].iter().copied(), n), r);
+        }
+    }
+}
