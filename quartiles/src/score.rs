@@ -1,0 +1,75 @@
+//! Points and the quartiles: the exact cover of the board by 4-tile words.
+
+/// Points for a word of `tiles` tiles: 1, 2, 4 or 8 (0 outside 1-4).
+pub const fn points(tiles: usize) -> u32 {
+    match tiles {
+        1 => 1,
+        2 => 2,
+        3 => 4,
+        4 => 8,
+        _ => 0,
+    }
+}
+
+/// Bonus for finding all five quartiles.
+pub const QUARTILES_BONUS: u32 = 40;
+
+/// Every way to cover all 20 tiles with five of these 4-tile masks (indices into `masks`,
+/// ascending within a cover; covers in lexicographic order).
+///
+/// Backtracking on the lowest uncovered tile: each tile belongs to exactly one word of a
+/// cover, so every cover is found once.
+pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
+    const FULL: u32 = (1 << 20) - 1;
+    fn go(masks: &[u32], covered: u32, chosen: &mut Vec<usize>, out: &mut Vec<[usize; 5]>) {
+        if covered == FULL {
+            if let Ok(mut cover) = <[usize; 5]>::try_from(chosen.as_slice()) {
+                cover.sort_unstable();
+                out.push(cover);
+            }
+            return;
+        }
+        if chosen.len() == 5 {
+            return;
+        }
+        let lowest = 1u32 << (!covered).trailing_zeros();
+        for (i, &m) in masks.iter().enumerate() {
+            if m & lowest != 0 && m & covered == 0 {
+                chosen.push(i);
+                go(masks, covered | m, chosen, out);
+                chosen.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(masks, 0, &mut Vec::with_capacity(5), &mut out);
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(ix: [u32; 4]) -> u32 {
+        ix.iter().fold(0, |a, &i| a | (1 << i))
+    }
+
+    #[test]
+    fn covers_are_exact_and_complete() {
+        let mut masks = vec![
+            m([0, 1, 2, 3]),
+            m([4, 5, 6, 7]),
+            m([8, 9, 10, 11]),
+            m([12, 13, 14, 15]),
+            m([16, 17, 18, 19]),
+            m([0, 1, 2, 4]), // overlaps, useless
+        ];
+        assert_eq!(exact_covers(&masks), vec![[0, 1, 2, 3, 4]]);
+        masks.push(m([3, 5, 6, 7])); // with [0,1,2,4] a second cover
+        assert_eq!(exact_covers(&masks), vec![[0, 1, 2, 3, 4], [2, 3, 4, 5, 6]]);
+        assert!(exact_covers(&masks[1..5]).is_empty());
+        assert_eq!(points(3), 4);
+        assert_eq!(points(5), 0);
+    }
+}

@@ -1,0 +1,98 @@
+//! The seed's board: its official words and its five quartiles.
+
+mod common;
+
+use quartiles_solver::baseline::Baseline;
+use quartiles_solver::{Board, Budget, Dictionary, QUARTILES_BONUS, Solver, Step};
+
+#[test]
+fn finds_every_official_word_the_dictionary_holds_and_the_quartiles() {
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let solver = Solver::new(&dict, &board).solve_fully();
+    assert!(solver.is_finished());
+    assert!(solver.is_solved());
+    let found: Vec<String> = solver.solution().iter().map(|w| w.to_string()).collect();
+    let boards = common::public_boards();
+    let seed = boards.iter().find(|b| b.id == "xebia-1").unwrap();
+    assert_eq!(seed.board, board);
+    let official = seed.official.as_ref().unwrap();
+    let mut held = 0;
+    for w in official {
+        if dict.contains(w) {
+            held += 1;
+            assert!(found.contains(w), "official word `{w}` not found");
+        }
+    }
+    assert_eq!(
+        held,
+        official.len(),
+        "the list holds every official word of this board"
+    );
+    let covers = solver.quartiles();
+    assert_eq!(covers.len(), 1);
+    let mut q: Vec<String> = covers[0].iter().map(|w| w.to_string()).collect();
+    q.sort();
+    assert_eq!(q, seed.quartiles);
+    assert!(covers[0].iter().all(|w| w.tiles() == 4));
+    // score: distinct words' points plus the bonus
+    let words: u32 = solver.words().iter().map(|w| w.points()).sum();
+    assert_eq!(solver.score(), words + QUARTILES_BONUS);
+}
+
+#[test]
+fn agrees_with_the_baseline_word_for_word_and_node_for_node() {
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let ours = Solver::new(&dict, &board).solve_fully();
+    let base = Baseline::new(&dict, &board).solve_fully();
+    assert_eq!(ours.words(), base.words());
+    assert_eq!(ours.progress().nodes, base.nodes());
+}
+
+#[test]
+fn known_words_are_skipped_but_counted() {
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let all = Solver::new(&dict, &board).solve_fully();
+    let known = ["truss", "CROSSWORDS", "notaword"];
+    let rest: Vec<String> = Solver::new(&dict, &board)
+        .with_known_words(known)
+        .map(|w| w.to_string())
+        .collect();
+    assert!(!rest.iter().any(|w| w == "truss" || w == "crosswords"));
+    assert_eq!(rest.len(), all.words().len() - 2);
+    let mut s = Solver::new(&dict, &board).with_known_words(known);
+    s.finish();
+    assert_eq!(s.score(), all.score());
+    assert_eq!(s.remaining_score(), all.score() - 2 - 8);
+    assert_eq!(s.quartiles().len(), 1);
+    assert_eq!(s.remaining_words().len(), rest.len());
+    // every known quartile: no bonus left
+    let q: Vec<String> = all.quartiles()[0].iter().map(|w| w.to_string()).collect();
+    let mut s = Solver::new(&dict, &board).with_known_words(&q);
+    s.finish();
+    assert_eq!(s.remaining_score(), all.score() - 5 * 8 - QUARTILES_BONUS);
+}
+
+#[test]
+fn seed_shaped_time_slices_and_step_budgets() {
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let full = Solver::new(&dict, &board).solve_fully();
+    // the seed's loop: solve(Duration) until finished
+    let mut s = Solver::new(&dict, &board);
+    let mut paths = Vec::new();
+    while !s.is_finished() {
+        let (next, found) = s.solve(std::time::Duration::ZERO);
+        s = next;
+        paths.extend(found);
+    }
+    assert_eq!(
+        paths,
+        full.words().iter().map(|w| w.path).collect::<Vec<_>>()
+    );
+    // a finished solver stays finished
+    assert_eq!(s.step(Budget::Unlimited), Step::Finished);
+    assert_eq!(s.progress().fraction, 1.0);
+}
