@@ -1,1 +1,34 @@
-//! Work in progress.
+//! Fast sudoku solving and generation of distinct solved grids.
+//!
+//! - [`Grid`]: 81 cells; parsing and printing in the nine-line text format and the one-line
+//!   format ([`parse`]), with errors that name the puzzle, line and column.
+//! - Solving ([`solve`](mod@solve)): a bit-parallel engine ([`Solver`], [`Search`]) with band
+//!   propagation (singles and locked candidates) and guesses that copy a 230-byte state;
+//!   `count` with a limit (2 checks uniqueness); a budgeted, resumable [`Search`] over all
+//!   solutions; and the seed's plain backtracker as [`baseline`](solve::baseline).
+//!
+//! ```
+//! use sudoku_engine::{Grid, Solver, Verdict};
+//!
+//! let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+//!     .parse()
+//!     .unwrap();
+//! let mut solver = Solver::new(); // reuse it: no allocation per puzzle
+//! let count = solver.count(&puzzle, 2);
+//! assert_eq!(count.verdict(), Verdict::Unique);
+//! let solution = count.first.unwrap();
+//! assert!(puzzle.is_solved_by(&solution));
+//! println!("{solution}  ({} guesses)", count.guesses);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod grid;
+pub mod parse;
+pub mod solve;
+
+pub use grid::{CELLS, Clash, Grid, Unit};
+pub use parse::{Format, ParseError, Puzzles};
+pub use solve::{
+    Budget, Count, Progress, Search, Solver, Step, Verdict, count_solutions, solutions,
+};

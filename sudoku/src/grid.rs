@@ -1,0 +1,291 @@
+//! The 9x9 grid: 81 cells in row-major order, `0` for a blank, `1..=9` for a digit.
+
+use std::fmt;
+
+/// Number of cells of a grid.
+pub const CELLS: usize = 81;
+
+/// A sudoku grid: a puzzle (with blanks) or a solution (full).
+///
+/// Cells are numbered row-major: cell `9 * row + column`, rows and columns from 0. A cell holds
+/// `0` (blank) or a digit `1..=9`; the constructors keep that invariant, so every engine can
+/// rely on it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// Two givens that break the rule: the same digit twice in a row, column or box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The first cell holding it (row-major index).
+    pub first: usize,
+    /// The second cell holding it (row-major index), after `first`.
+    pub second: usize,
+    /// The unit they share.
+    pub unit: Unit,
+}
+
+/// A row, column or box, numbered from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Row `n`.
+    Row(u8),
+    /// Column `n`.
+    Column(u8),
+    /// Box `n` (0 top-left, 8 bottom-right, row-major).
+    Box(u8),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(n) => write!(f, "row {}", n + 1),
+            Unit::Column(n) => write!(f, "column {}", n + 1),
+            Unit::Box(n) => write!(f, "box {}", n + 1),
+        }
+    }
+}
+
+/// Row of a cell.
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column of a cell.
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box of a cell (0..9, row-major).
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+impl Grid {
+    /// The empty grid (every cell blank).
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// A grid from 81 values, `0` for blank; `None` if a value is above 9.
+    pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
+        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+    }
+
+    /// The 81 values, row-major, `0` for blank.
+    #[inline]
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The value of a cell (`0` for blank). Panics if `cell >= 81`.
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell; `None` (and no change) if `cell >= 81` or `value > 9`.
+    pub fn set(&mut self, cell: usize, value: u8) -> Option<()> {
+        if value > 9 {
+            return None;
+        }
+        *self.cells.get_mut(cell)? = value;
+        Some(())
+    }
+
+    /// Number of givens (filled cells).
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is blank.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first clash among the givens (in row, then column, then box order), if any.
+    pub fn clash(&self) -> Option<Clash> {
+        let units = [
+            (0usize, (|u, i| u * 9 + i) as fn(usize, usize) -> usize),
+            (1, |u, i| i * 9 + u),
+            (2, |u, i| (u / 3) * 27 + (u % 3) * 3 + (i / 3) * 9 + i % 3),
+        ];
+        let mut best: Option<Clash> = None;
+        for (kind, cell_at) in units {
+            for u in 0..9 {
+                let mut seen = [usize::MAX; 10];
+                for i in 0..9 {
+                    let cell = cell_at(u, i);
+                    let d = self.cells[cell] as usize;
+                    if d == 0 {
+                        continue;
+                    }
+                    if seen[d] != usize::MAX {
+                        let unit = match kind {
+                            0 => Unit::Row(u as u8),
+                            1 => Unit::Column(u as u8),
+                            _ => Unit::Box(u as u8),
+                        };
+                        let c = Clash {
+                            digit: d as u8,
+                            first: seen[d],
+                            second: cell,
+                            unit,
+                        };
+                        // Report the clash whose second cell comes first in reading order,
+                        // so the message points at the earliest offending given.
+                        if best.is_none_or(|b| c.second < b.second) {
+                            best = Some(c);
+                        }
+                        break;
+                    }
+                    seen[d] = cell;
+                }
+            }
+        }
+        best
+    }
+
+    /// True when the grid is full and obeys every row, column and box rule.
+    pub fn is_valid_solution(&self) -> bool {
+        self.is_full() && self.clash().is_none()
+    }
+
+    /// True when `solution` is a valid full grid that keeps every given of `self`.
+    pub fn is_solved_by(&self, solution: &Grid) -> bool {
+        solution.is_valid_solution()
+            && self
+                .cells
+                .iter()
+                .zip(solution.cells.iter())
+                .all(|(&g, &s)| g == 0 || g == s)
+    }
+
+    /// The one-line form: 81 characters, `.` for a blank.
+    pub fn to_line(&self) -> String {
+        let mut s = String::with_capacity(CELLS);
+        for &v in &self.cells {
+            s.push(if v == 0 { '.' } else { (b'0' + v) as char });
+        }
+        s
+    }
+
+    /// Appends the one-line form with `blank` for blanks and a final `\n`.
+    pub fn write_line(&self, out: &mut Vec<u8>, blank: u8) {
+        out.extend(
+            self.cells
+                .iter()
+                .map(|&v| if v == 0 { blank } else { b'0' + v }),
+        );
+        out.push(b'\n');
+    }
+
+    /// Appends the nine-line text form (digits separated by single spaces, `0` for a blank,
+    /// every line ending in `\n`): 162 bytes.
+    pub fn write_block(&self, out: &mut Vec<u8>) {
+        for row in self.cells.chunks_exact(9) {
+            for (i, &v) in row.iter().enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                out.push(b'0' + v);
+            }
+            out.push(b'\n');
+        }
+    }
+
+    /// The nine-line text form as a string (162 bytes, ending in `\n`).
+    pub fn to_block(&self) -> String {
+        let mut v = Vec::with_capacity(162);
+        self.write_block(&mut v);
+        String::from_utf8(v).unwrap_or_default()
+    }
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::EMPTY
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+/// Prints the one-line form (`.` for blanks); `{:#}` prints the nine-line form.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&self.to_block())
+        } else {
+            f.write_str(&self.to_line())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLVED: &str =
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+    fn grid(s: &str) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (c, b) in cells.iter_mut().zip(s.bytes()) {
+            *c = if b == b'.' { 0 } else { b - b'0' };
+        }
+        Grid::from_cells(cells).unwrap()
+    }
+
+    #[test]
+    fn unit_helpers() {
+        assert_eq!(box_of(0), 0);
+        assert_eq!(box_of(80), 8);
+        assert_eq!(box_of(30), 4);
+        assert_eq!((row_of(40), col_of(40)), (4, 4));
+    }
+
+    #[test]
+    fn valid_solution_and_clashes() {
+        let g = grid(SOLVED);
+        assert!(g.is_valid_solution());
+        assert_eq!(g.clash(), None);
+        let mut bad = g;
+        bad.set(80, 1).unwrap();
+        assert!(!bad.is_valid_solution());
+        let c = bad.clash().unwrap();
+        assert_eq!(c.digit, 1);
+        assert_eq!(c.second, 80);
+        let mut col = Grid::EMPTY;
+        col.set(0, 5).unwrap();
+        col.set(9, 5).unwrap();
+        assert_eq!(col.clash().unwrap().unit, Unit::Column(0));
+        let mut bx = Grid::EMPTY;
+        bx.set(0, 7).unwrap();
+        bx.set(10, 7).unwrap();
+        assert_eq!(bx.clash().unwrap().unit, Unit::Box(0));
+    }
+
+    #[test]
+    fn text_forms() {
+        let g = grid(SOLVED);
+        assert_eq!(g.to_line(), SOLVED);
+        let b = g.to_block();
+        assert_eq!(b.len(), 162);
+        assert!(b.starts_with("4 6 8 9 3 1 5 2 7\n7 5 1"));
+        assert_eq!(format!("{g}"), SOLVED);
+        assert_eq!(format!("{g:#}"), b);
+        assert!(Grid::from_cells([10; 81]).is_none());
+        assert!(Grid::EMPTY.is_solved_by(&g));
+        let mut other = Grid::EMPTY;
+        other.set(0, 1).unwrap();
+        assert!(!other.is_solved_by(&g));
+    }
+}

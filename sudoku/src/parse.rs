@@ -1,0 +1,581 @@
+//! Reading and writing puzzle files in the two common text formats.
+//!
+//! - [`Format::Grid`]: nine lines of nine digits separated by single spaces, `0` for a blank,
+//!   one empty line between grids and none after the last, so `N` grids take exactly
+//!   `163 * N - 1` bytes (the last line ends in `\n`).
+//! - [`Format::Line`]: one puzzle per line, 81 characters, `1`-`9` for a given and `.` or `0`
+//!   for a blank; lines starting with `#` and empty lines are skipped.
+//!
+//! Readers accept `\r\n` line ends and report errors with the puzzle number, line and column
+//! (all counted from 1). A clash between givens is a puzzle without solutions, not a format
+//! error, for the file readers ([`Puzzles`], [`parse_all`]); [`parse_all_strict`] and
+//! `str::parse::<Grid>` reject it.
+
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::grid::{CELLS, Grid, Unit, col_of, row_of};
+
+/// The text format of a puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Nine lines of nine space-separated digits per grid, `0` for blank, a blank line between
+    /// grids.
+    Grid,
+    /// One 81-character line per puzzle, `.` or `0` for blank, `#` comment lines.
+    Line,
+}
+
+impl Format {
+    /// Guesses the format from the first line that is neither empty nor a `#` comment: a line
+    /// with a space is the grid format, anything else the line format.
+    pub fn detect(text: &str) -> Format {
+        text.lines()
+            .map(|l| l.trim_end_matches('\r'))
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .map_or(Format::Line, |l| {
+                if l.contains(' ') {
+                    Format::Grid
+                } else {
+                    Format::Line
+                }
+            })
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "grid" => Ok(Format::Grid),
+            "line" => Ok(Format::Line),
+            other => Err(format!(
+                "unknown format `{other}` (expected `line` or `grid`)"
+            )),
+        }
+    }
+}
+
+/// What was wrong with a puzzle text, and where (puzzle number, line and column count from 1).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// A line has the wrong number of characters.
+    #[error("puzzle {puzzle}, line {line}: expected {expected} characters, found {found}")]
+    WrongLength {
+        /// Puzzle number.
+        puzzle: usize,
+        /// Line number in the input.
+        line: usize,
+        /// Characters expected.
+        expected: usize,
+        /// Characters found.
+        found: usize,
+    },
+    /// A character that has no place there.
+    #[error(
+        "puzzle {puzzle}, line {line}, column {column}: unexpected {found:?}, expected {expected}"
+    )]
+    BadChar {
+        /// Puzzle number.
+        puzzle: usize,
+        /// Line number in the input.
+        line: usize,
+        /// Column (in characters) in that line.
+        column: usize,
+        /// The character found.
+        found: char,
+        /// What belongs there.
+        expected: &'static str,
+    },
+    /// The input ends in the middle of a grid.
+    #[error("puzzle {puzzle}, line {line}: the grid ends after {rows} of 9 rows")]
+    Truncated {
+        /// Puzzle number.
+        puzzle: usize,
+        /// The line after the last row read.
+        line: usize,
+        /// Rows read.
+        rows: usize,
+    },
+    /// Grids not separated by an empty line.
+    #[error("puzzle {puzzle}, line {line}: expected an empty line between grids")]
+    MissingSeparator {
+        /// Number of the puzzle that should start after the empty line.
+        puzzle: usize,
+        /// Line number in the input.
+        line: usize,
+    },
+    /// Two givens break the rule (only from the strict readers).
+    #[error(
+        "puzzle {puzzle}: the {digit} at line {line}, column {column} clashes with the {digit} at line {other_line}, column {other_column} (same {unit})"
+    )]
+    Clash {
+        /// Puzzle number.
+        puzzle: usize,
+        /// The repeated digit.
+        digit: u8,
+        /// Line of the later given.
+        line: usize,
+        /// Column of the later given.
+        column: usize,
+        /// Line of the earlier given.
+        other_line: usize,
+        /// Column of the earlier given.
+        other_column: usize,
+        /// The unit both are in.
+        unit: Unit,
+    },
+    /// No puzzle in the input (one was required).
+    #[error("no puzzle found in the input")]
+    Empty,
+    /// More than one puzzle where exactly one was required.
+    #[error("expected one puzzle, found more (line {line})")]
+    TooMany {
+        /// Line where the second puzzle starts.
+        line: usize,
+    },
+}
+
+/// Where each cell of a puzzle was read: its line and column, for error messages.
+#[derive(Clone, Copy, Debug)]
+struct Origin {
+    format: Format,
+    first_line: usize,
+}
+
+impl Origin {
+    fn locate(&self, cell: usize) -> (usize, usize) {
+        match self.format {
+            Format::Line => (self.first_line, cell + 1),
+            Format::Grid => (self.first_line + row_of(cell), 2 * col_of(cell) + 1),
+        }
+    }
+}
+
+/// A lazy reader of puzzles: yields each puzzle or the first error (then stops).
+///
+/// Clashing givens are not an error here (they make a puzzle with no solution, which a solver
+/// reports); use [`check_clash`] or [`parse_all_strict`] to reject them.
+#[derive(Clone, Debug)]
+pub struct Puzzles<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    format: Format,
+    puzzle: usize,
+    done: bool,
+    last_origin: Option<Origin>,
+}
+
+impl<'a> Puzzles<'a> {
+    /// Reads `text` in the given format.
+    pub fn new(text: &'a str, format: Format) -> Self {
+        Puzzles {
+            lines: text.lines().enumerate(),
+            format,
+            puzzle: 0,
+            done: false,
+            last_origin: None,
+        }
+    }
+
+    /// Reads `text` in the format [`Format::detect`] finds.
+    pub fn detect(text: &'a str) -> Self {
+        Self::new(text, Format::detect(text))
+    }
+
+    /// The format being read.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Checks the puzzle last returned for clashing givens, naming lines and columns.
+    pub fn check_last(&self, grid: &Grid) -> Result<(), ParseError> {
+        match self.last_origin {
+            Some(o) => clash_error(grid, self.puzzle, o),
+            None => Ok(()),
+        }
+    }
+
+    fn next_line(&mut self) -> Option<(usize, &'a str)> {
+        self.lines
+            .next()
+            .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+    }
+
+    fn read_line_format(&mut self) -> Option<Result<(Grid, Origin), ParseError>> {
+        loop {
+            let (n, line) = self.next_line()?;
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            self.puzzle += 1;
+            let origin = Origin {
+                format: Format::Line,
+                first_line: n,
+            };
+            return Some(parse_line(line, self.puzzle, n).map(|g| (g, origin)));
+        }
+    }
+
+    fn read_grid_format(&mut self) -> Option<Result<(Grid, Origin), ParseError>> {
+        // Skip empty lines and comments before the grid; the first grid must not be preceded
+        // by a separator only when it is not the first, which `MissingSeparator` checks below.
+        let mut separated = self.puzzle == 0;
+        let (first, mut line) = loop {
+            let (n, line) = self.next_line()?;
+            if line.is_empty() {
+                separated = true;
+                continue;
+            }
+            if line.starts_with('#') {
+                continue;
+            }
+            break (n, line);
+        };
+        self.puzzle += 1;
+        if !separated {
+            return Some(Err(ParseError::MissingSeparator {
+                puzzle: self.puzzle,
+                line: first,
+            }));
+        }
+        let mut cells = [0u8; CELLS];
+        let mut n = first;
+        for row in 0..9 {
+            if row > 0 {
+                match self.next_line() {
+                    Some((m, l)) if !l.is_empty() => {
+                        n = m;
+                        line = l;
+                    }
+                    Some((m, _)) => {
+                        return Some(Err(ParseError::Truncated {
+                            puzzle: self.puzzle,
+                            line: m,
+                            rows: row,
+                        }));
+                    }
+                    None => {
+                        return Some(Err(ParseError::Truncated {
+                            puzzle: self.puzzle,
+                            line: n + 1,
+                            rows: row,
+                        }));
+                    }
+                }
+            }
+            if let Err(e) = parse_row(line, &mut cells[row * 9..row * 9 + 9], self.puzzle, n) {
+                return Some(Err(e));
+            }
+        }
+        let origin = Origin {
+            format: Format::Grid,
+            first_line: first,
+        };
+        Some(Ok((Grid::from_cells(cells).unwrap_or_default(), origin)))
+    }
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Result<Grid, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let r = match self.format {
+            Format::Line => self.read_line_format(),
+            Format::Grid => self.read_grid_format(),
+        }?;
+        match r {
+            Ok((g, origin)) => {
+                self.last_origin = Some(origin);
+                Some(Ok(g))
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+fn parse_line(line: &str, puzzle: usize, n: usize) -> Result<Grid, ParseError> {
+    let found = line.chars().count();
+    let mut cells = [0u8; CELLS];
+    for (i, ch) in line.chars().enumerate() {
+        if i >= CELLS {
+            break;
+        }
+        cells[i] = match ch {
+            '1'..='9' => ch as u8 - b'0',
+            '.' | '0' => 0,
+            _ => {
+                return Err(ParseError::BadChar {
+                    puzzle,
+                    line: n,
+                    column: i + 1,
+                    found: ch,
+                    expected: "a digit 1-9, or `.` or `0` for a blank",
+                });
+            }
+        };
+    }
+    if found != CELLS {
+        return Err(ParseError::WrongLength {
+            puzzle,
+            line: n,
+            expected: CELLS,
+            found,
+        });
+    }
+    Ok(Grid::from_cells(cells).unwrap_or_default())
+}
+
+fn parse_row(line: &str, row: &mut [u8], puzzle: usize, n: usize) -> Result<(), ParseError> {
+    let mut count = 0;
+    for (i, ch) in line.chars().enumerate() {
+        count += 1;
+        if i >= 17 {
+            continue;
+        }
+        if i % 2 == 1 {
+            if ch != ' ' {
+                return Err(ParseError::BadChar {
+                    puzzle,
+                    line: n,
+                    column: i + 1,
+                    found: ch,
+                    expected: "a single space between digits",
+                });
+            }
+        } else {
+            row[i / 2] = match ch {
+                '1'..='9' => ch as u8 - b'0',
+                '0' | '.' => 0,
+                _ => {
+                    return Err(ParseError::BadChar {
+                        puzzle,
+                        line: n,
+                        column: i + 1,
+                        found: ch,
+                        expected: "a digit 0-9 (0 for a blank)",
+                    });
+                }
+            };
+        }
+    }
+    if count != 17 {
+        return Err(ParseError::WrongLength {
+            puzzle,
+            line: n,
+            expected: 17,
+            found: count,
+        });
+    }
+    Ok(())
+}
+
+fn clash_error(grid: &Grid, puzzle: usize, origin: Origin) -> Result<(), ParseError> {
+    match grid.clash() {
+        None => Ok(()),
+        Some(c) => {
+            let (line, column) = origin.locate(c.second);
+            let (other_line, other_column) = origin.locate(c.first);
+            Err(ParseError::Clash {
+                puzzle,
+                digit: c.digit,
+                line,
+                column,
+                other_line,
+                other_column,
+                unit: c.unit,
+            })
+        }
+    }
+}
+
+/// Checks a grid read as puzzle number `puzzle` of a file for clashing givens; the error
+/// names the cells as line and column of that format, counting from the puzzle's first line.
+pub fn check_clash(grid: &Grid, puzzle: usize, format: Format) -> Result<(), ParseError> {
+    clash_error(
+        grid,
+        puzzle,
+        Origin {
+            format,
+            first_line: 1,
+        },
+    )
+}
+
+/// Reads every puzzle of `text` (clashing givens allowed: such a puzzle has no solution).
+pub fn parse_all(text: &str, format: Format) -> Result<Vec<Grid>, ParseError> {
+    Puzzles::new(text, format).collect()
+}
+
+/// Reads every puzzle of `text` and rejects clashing givens as [`ParseError::Clash`].
+pub fn parse_all_strict(text: &str, format: Format) -> Result<Vec<Grid>, ParseError> {
+    let mut p = Puzzles::new(text, format);
+    let mut out = Vec::new();
+    while let Some(g) = p.next() {
+        let g = g?;
+        p.check_last(&g)?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+/// Parses exactly one puzzle in either format (detected), rejecting clashing givens.
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut p = Puzzles::detect(s);
+        let g = p.next().ok_or(ParseError::Empty)??;
+        p.check_last(&g)?;
+        // Anything after the one puzzle other than blank or comment lines is a second puzzle.
+        if let Some((n, _)) = p
+            .lines
+            .clone()
+            .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+            .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        {
+            return Err(ParseError::TooMany { line: n });
+        }
+        Ok(g)
+    }
+}
+
+/// Appends `grids` to `out` in `format`: the grid format with one empty line between grids
+/// and none after the last (`163 * N - 1` bytes), or one line per grid with `.` for blanks.
+pub fn write_all<'g>(out: &mut Vec<u8>, grids: impl IntoIterator<Item = &'g Grid>, format: Format) {
+    for (i, g) in grids.into_iter().enumerate() {
+        match format {
+            Format::Grid => {
+                if i > 0 {
+                    out.push(b'\n');
+                }
+                g.write_block(out);
+            }
+            Format::Line => g.write_line(out, b'.'),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn line_format_round_trip() {
+        let g: Grid = P.parse().unwrap();
+        assert_eq!(g.to_line(), P);
+        assert_eq!(g.givens(), 18);
+        let text = format!("# comment\n\n{P}\r\n{P}\n");
+        let all = parse_all(&text, Format::detect(&text)).unwrap();
+        assert_eq!(all, vec![g, g]);
+    }
+
+    #[test]
+    fn grid_format_round_trip_and_size() {
+        let g: Grid = P.parse().unwrap();
+        let mut out = Vec::new();
+        write_all(&mut out, &[g, g, g], Format::Grid);
+        assert_eq!(out.len(), 163 * 3 - 1);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(Format::detect(&text), Format::Grid);
+        assert_eq!(parse_all(&text, Format::Grid).unwrap(), vec![g, g, g]);
+        let one: Grid = g.to_block().parse().unwrap();
+        assert_eq!(one, g);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let short = &P[..80];
+        assert_eq!(
+            short.parse::<Grid>(),
+            Err(ParseError::WrongLength {
+                puzzle: 1,
+                line: 1,
+                expected: 81,
+                found: 80
+            })
+        );
+        let text = format!("{P}\n{}x{}\n", &P[..10], &P[11..]);
+        match parse_all(&text, Format::Line) {
+            Err(ParseError::BadChar {
+                puzzle: 2,
+                line: 2,
+                column: 11,
+                found: 'x',
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        let g: Grid = P.parse().unwrap();
+        let mut block = g.to_block();
+        block.replace_range(20..21, ",");
+        match block.parse::<Grid>() {
+            Err(ParseError::BadChar {
+                line: 2,
+                column: 3,
+                found: ',',
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        let truncated: String = g.to_block().lines().take(5).collect::<Vec<_>>().join("\n");
+        assert!(matches!(
+            truncated.parse::<Grid>(),
+            Err(ParseError::Truncated { rows: 5, .. })
+        ));
+        let two = format!("{}{}", g.to_block(), g.to_block());
+        assert!(matches!(
+            parse_all(&two, Format::Grid),
+            Err(ParseError::MissingSeparator {
+                puzzle: 2,
+                line: 10
+            })
+        ));
+        assert_eq!("".parse::<Grid>(), Err(ParseError::Empty));
+        assert!(matches!(
+            format!("{P}\n{P}").parse::<Grid>(),
+            Err(ParseError::TooMany { line: 2 })
+        ));
+    }
+
+    #[test]
+    fn clashes_are_puzzles_for_files_and_errors_for_strict_readers() {
+        let dup = format!("11{}", &".".repeat(79));
+        assert_eq!(parse_all(&dup, Format::Line).unwrap().len(), 1);
+        match parse_all_strict(&dup, Format::Line) {
+            Err(ParseError::Clash {
+                digit: 1,
+                line: 1,
+                column: 2,
+                other_column: 1,
+                unit: Unit::Row(0),
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        let mut g = Grid::EMPTY;
+        g.set(0, 5).unwrap();
+        g.set(9, 5).unwrap();
+        match g.to_block().parse::<Grid>() {
+            Err(ParseError::Clash {
+                line: 2,
+                column: 1,
+                other_line: 1,
+                other_column: 1,
+                unit: Unit::Column(0),
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Lookup tables of the band engine, computed at compile time.
+//!
+//! A band is three rows of the grid; for one digit its candidates are 27 bits, bit
+//! `9 * row + column` (row 0..3 within the band). Its "shrink" is 9 bits: bit `3 * row + box`
+//! is set when the digit still has a candidate in that row of that box (box 0..3 within the
+//! band).
+
+/// `ROW_BOXES[r]`: for a 9-bit row of candidates, which of its three boxes hold one (3 bits).
+pub(crate) static ROW_BOXES: [u32; 512] = row_boxes();
+
+/// `SINGLE[r]`: the row itself if it holds exactly one candidate, else 0.
+pub(crate) static SINGLE: [u32; 512] = single();
+
+/// `COMPLEX[shrink]`: the cells of the band that can still hold the digit.
+///
+/// In a band the digit appears once per row and once per box, so its three placements pair
+/// the rows with the boxes one to one. A (row, box) pair survives only if it belongs to such a
+/// pairing that uses occupied pairs alone; this subsumes pointing and claiming (locked
+/// candidates) inside the band and hidden singles in its rows and boxes. Zero means no
+/// pairing exists: a contradiction.
+pub(crate) static COMPLEX: [u32; 512] = complex();
+
+/// `CLAIM[cols]`: for the 9-bit set of columns in which a digit is confined to one band, the
+/// columns of that band that may still hold it: in each box with a confined column, only the
+/// confined columns (the box's one placement of the digit lies in them); elsewhere all.
+pub(crate) static CLAIM: [u32; 512] = claim();
+
+/// `POINT[cols]`: for the 9-bit set of columns in which a band holds a digit, the columns that
+/// are the only one of their box: the box's placement lies in that column, so the column's
+/// other bands lose the digit.
+pub(crate) static POINT: [u32; 512] = point();
+
+/// `BAND_PEERS[p]`: the cells of the band in the same row or box as band cell `p`, without
+/// `p` itself.
+pub(crate) static BAND_PEERS: [u32; 27] = band_peers();
+
+/// The cells of a band in the given columns (9 bits): the same 9 bits in each of the three
+/// rows.
+#[inline(always)]
+pub(crate) const fn columns_mask(cols: u32) -> u32 {
+    cols * 0x40201
+}
+
+const fn row_boxes() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (r >> (3 * k)) & 7 != 0 {
+                t[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn single() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut r = 1;
+    while r < 512 {
+        if r & (r - 1) == 0 {
+            t[r] = r as u32;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn claim() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let part = (c >> (3 * k)) & 7;
+            t[c] |= ((if part != 0 { part } else { 7 }) as u32) << (3 * k);
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+const fn point() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let part = (c >> (3 * k)) & 7;
+            if part != 0 && part & (part - 1) == 0 {
+                t[c] |= (part as u32) << (3 * k);
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn complex() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut allowed = 0u32; // bits 3 * row + box
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut row = 0;
+            while row < 3 {
+                if (s >> (3 * row + perm[row])) & 1 == 0 {
+                    ok = false;
+                }
+                row += 1;
+            }
+            if ok {
+                let mut row = 0;
+                while row < 3 {
+                    allowed |= 1 << (3 * row + perm[row]);
+                    row += 1;
+                }
+            }
+            p += 1;
+        }
+        let mut mask = 0u32;
+        let mut pair = 0;
+        while pair < 9 {
+            if (allowed >> pair) & 1 != 0 {
+                let row = pair / 3;
+                let bx = pair % 3;
+                mask |= 7 << (9 * row + 3 * bx);
+            }
+            pair += 1;
+        }
+        t[s] = mask;
+        s += 1;
+    }
+    t
+}
+
+const fn band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let row = p / 9;
+        let bx = (p % 9) / 3;
+        let mut q = 0;
+        while q < 27 {
+            if q != p && (q / 9 == row || (q % 9) / 3 == bx) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_with_their_definitions() {
+        assert_eq!(ROW_BOXES[0b000_000_001], 0b001);
+        assert_eq!(ROW_BOXES[0b100_010_000], 0b110);
+        assert_eq!(SINGLE[0b1000], 0b1000);
+        assert_eq!(SINGLE[0b1001], 0);
+        assert_eq!(SINGLE[0], 0);
+        // Everything open: every cell allowed.
+        assert_eq!(COMPLEX[511], (1 << 27) - 1);
+        // Row 0 only in box 0, others free: box 0 is row 0's, so rows 1 and 2 lose box 0,
+        // and row 0 keeps box 0 alone.
+        let s = 0b111_111_001;
+        assert_eq!(COMPLEX[s], (7) | (0o770 << 9) | (0o770 << 18));
+        // Two rows confined to the same single box: no pairing.
+        assert_eq!(COMPLEX[0b111_001_001], 0);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+        assert_eq!(CLAIM[0b000_000_010], 0b111_111_010);
+        assert_eq!(POINT[0b011_100_010], 0b000_100_010);
+        assert_eq!(columns_mask(1), 1 | 1 << 9 | 1 << 18);
+    }
+}

@@ -1,0 +1,121 @@
+//! Properties: parsers never panic, and the fast engine agrees with the seed's baseline on
+//! random puzzles made by removing givens from solved grids.
+
+use proptest::prelude::*;
+use sudoku_engine::parse::{self, Format};
+use sudoku_engine::solve::baseline;
+use sudoku_engine::{Budget, Grid, Search, Solver, Step};
+
+const SOLVED: [&str; 3] = [
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
+    "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+];
+
+/// A solved grid: one of a few, with its digits relabelled by `perm`.
+fn solved(which: usize, perm: &[u8]) -> Grid {
+    let mut cells = [0u8; 81];
+    for (c, b) in cells.iter_mut().zip(SOLVED[which % SOLVED.len()].bytes()) {
+        *c = perm[(b - b'1') as usize];
+    }
+    Grid::from_cells(cells).unwrap()
+}
+
+fn puzzle() -> impl Strategy<Value = Grid> {
+    (
+        0..SOLVED.len(),
+        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
+        prop::collection::vec(any::<bool>(), 81),
+        // Keep at least this many givens so the plain backtracker stays quick.
+        24usize..=81,
+    )
+        .prop_map(|(which, perm, keep, min)| {
+            let full = solved(which, &perm);
+            let mut g = full;
+            let mut givens = 81;
+            for (cell, k) in keep.iter().enumerate() {
+                if !k && givens > min {
+                    g.set(cell, 0).unwrap();
+                    givens -= 1;
+                }
+            }
+            g
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn parsers_never_panic_on_arbitrary_text(s in "\\PC{0,400}") {
+        for f in [Format::Line, Format::Grid] {
+            let _ = parse::parse_all(&s, f);
+            let _ = parse::parse_all_strict(&s, f);
+        }
+        let _ = s.parse::<Grid>();
+    }
+
+    #[test]
+    fn parsers_never_panic_on_near_puzzles(
+        chars in prop::collection::vec(prop::sample::select(vec!['1', '5', '9', '0', '.', ' ', '\n', '#', 'x', '\r']), 0..400)
+    ) {
+        let s: String = chars.into_iter().collect();
+        for f in [Format::Line, Format::Grid] {
+            let _ = parse::parse_all(&s, f);
+        }
+        let _ = s.parse::<Grid>();
+    }
+
+    #[test]
+    fn printing_and_parsing_round_trip(g in puzzle()) {
+        let mut line = Vec::new();
+        let mut grid = Vec::new();
+        parse::write_all(&mut line, [&g, &g], Format::Line);
+        parse::write_all(&mut grid, [&g, &g], Format::Grid);
+        prop_assert_eq!(grid.len(), 163 * 2 - 1);
+        let line = String::from_utf8(line).unwrap();
+        let grid = String::from_utf8(grid).unwrap();
+        prop_assert_eq!(parse::parse_all_strict(&line, Format::detect(&line)).unwrap(), vec![g, g]);
+        prop_assert_eq!(parse::parse_all_strict(&grid, Format::detect(&grid)).unwrap(), vec![g, g]);
+    }
+
+    #[test]
+    fn fast_engine_agrees_with_baseline(g in puzzle()) {
+        let fast = Solver::new().count(&g, 2);
+        let base = baseline::count_solutions(&g, 2);
+        prop_assert_eq!(fast.solutions, base.solutions);
+        prop_assert!(fast.solutions >= 1);
+        if fast.solutions == 1 {
+            prop_assert_eq!(fast.first, base.first);
+        }
+        prop_assert!(g.is_solved_by(&fast.first.unwrap()));
+    }
+
+    #[test]
+    fn a_changed_given_agrees_too(g in puzzle(), cell in 0usize..81, digit in 1u8..=9) {
+        // Overwriting a cell may break the puzzle: both engines must then agree on 0.
+        let mut g = g;
+        g.set(cell, digit).unwrap();
+        let fast = Solver::new().count(&g, 2);
+        let base = baseline::count_solutions(&g, 2);
+        prop_assert_eq!(fast.solutions, base.solutions);
+        if let Some(s) = fast.first {
+            prop_assert!(g.is_solved_by(&s));
+        }
+    }
+
+    #[test]
+    fn stepping_in_small_budgets_finds_the_same_solutions(g in puzzle(), n in 1u64..5) {
+        let all: Vec<Grid> = Search::new(&g).take(3).collect();
+        let mut s = Search::new(&g);
+        let mut found = Vec::new();
+        while found.len() < 3 {
+            match s.step(Budget::nodes(n)) {
+                Step::Found(x) => found.push(x),
+                Step::Paused => {}
+                Step::Finished => break,
+            }
+        }
+        prop_assert_eq!(found, all);
+    }
+}
