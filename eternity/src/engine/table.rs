@@ -86,34 +86,58 @@ struct Depth {
     extras: u8,
 }
 
+/// A frame of the explicit stack: the scan state of one depth.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    /// Next position to scan in `pool`.
+    pos: u32,
+    /// Expected colours of the extra sides (see [`Depth::mask`]).
+    expect: u32,
+    /// The candidate placed at this depth.
+    placed: u64,
+}
+
+/// Cells and pieces are indexed with a `u16`, so these fixed-size arrays need no bounds
+/// checks; the last board cell is the dummy neighbour, always 0.
+const SLOTS: usize = 1 << 16;
+const DUMMY: usize = SLOTS - 1;
+
+/// Ends every bucket. Its piece field is `0xFFFF`, a slot no real piece uses and that is
+/// always marked free, so the scan finds the end of a bucket with the same test that finds
+/// a free piece: one unpredictable branch per candidate instead of two.
+const SENTINEL: u64 = u64::MAX;
+
+fn key_of(c: u64) -> u32 {
+    if c == SENTINEL {
+        u32::MAX
+    } else {
+        ((c >> 32) & KEY_MASK) as u32
+    }
+}
+
 /// The resumable table-driven search.
 #[derive(Clone, Debug)]
 pub(crate) struct TableCore {
     colours: u32,
     depths: Vec<Depth>,
-    /// Packed candidates, table by table, bucket by bucket.
+    /// Packed candidates, table by table, bucket by bucket, each bucket ended by
+    /// [`SENTINEL`].
     pool: Vec<u64>,
-    /// Bucket `k` of the table starting at `t` is `pool[starts[t + k]..starts[t + k + 1]]`.
+    /// Bucket `k` of the table starting at `t` starts at `pool[starts[t + k]]`.
     starts: Vec<u32>,
-    /// One `u32` per cell plus a dummy cell (always 0) at the end.
-    board: Vec<u32>,
-    hint_board: Vec<u32>,
-    /// 1 when the piece is free.
-    free: Vec<u8>,
-    hint_free: Vec<u8>,
-    /// Per depth: scan position, bucket end, expected colours of the extra sides, candidate
-    /// placed there.
-    pos: Vec<u32>,
-    end: Vec<u32>,
-    expect: Vec<u32>,
-    placed: Vec<u64>,
+    /// One `u32` per cell (edges `u | r << 8 | d << 16 | l << 24`).
+    board: Box<[u32; SLOTS]>,
+    /// 1 when the piece is free (and for the sentinel's slot).
+    free: Box<[u8; SLOTS]>,
+    hints: Vec<(usize, u32, usize)>,
+    pieces: usize,
+    frames: Vec<Frame>,
     /// The frontier depth.
     depth: usize,
     cursor: Cursor,
     /// False until the cursor's choices are replayed on the board.
     positioned: bool,
 }
-
 impl TableCore {
     pub(crate) fn new(inst: &Instance, order: &FillOrder, cursor: Cursor) -> TableCore {
         let cells = order.cells();
@@ -123,7 +147,7 @@ impl TableCore {
         for (d, &c) in cells.iter().enumerate() {
             depth_of[c] = d;
         }
-        let mut hint_board = vec![0u32; n + 1];
+        let mut hint_board = vec![0u32; n];
         for h in inst.hints() {
             hint_board[h.cell] = u32::from_le_bytes(inst.piece(h.piece).rotated(h.rotation));
         }
@@ -138,7 +162,7 @@ impl TableCore {
         let mut starts = Vec::new();
         let mut tables: HashMap<TableSig, u32> = HashMap::new();
         let mut depths = Vec::with_capacity(cells.len());
-        let dummy = n as u32;
+        let dummy = DUMMY as u32;
         for (d, &cell) in cells.iter().enumerate() {
             let rules = Side::ALL.map(|s| match inst.neighbour(cell, s) {
                 None => SideRule::Rim,
@@ -183,8 +207,8 @@ impl TableCore {
                 for b in buckets {
                     starts.push(pool.len() as u32);
                     pool.extend(b);
+                    pool.push(SENTINEL);
                 }
-                starts.push(pool.len() as u32);
                 t
             });
             let read = |s: Option<Side>| match s {
@@ -214,77 +238,80 @@ impl TableCore {
             }
             depths.push(dp);
         }
-        // The last table's final bucket also needs an end.
         if starts.is_empty() {
             starts.push(0);
         }
-        let mut hint_free = vec![1u8; n];
-        for h in inst.hints() {
-            hint_free[h.piece as usize] = 0;
-        }
-        let len = cells.len();
+        let hints = inst
+            .hints()
+            .iter()
+            .map(|h| (h.cell, hint_board[h.cell], h.piece as usize))
+            .collect();
         TableCore {
             colours,
             depths,
             pool,
             starts,
-            board: hint_board.clone(),
-            hint_board,
-            free: hint_free.clone(),
-            hint_free,
-            pos: vec![0; len + 1],
-            end: vec![0; len + 1],
-            expect: vec![0; len + 1],
-            placed: vec![0; len + 1],
+            board: Box::new([0; SLOTS]),
+            free: Box::new([0; SLOTS]),
+            hints,
+            pieces: n,
+            frames: vec![Frame::default(); cells.len() + 1],
             depth: 0,
             cursor,
             positioned: false,
         }
     }
 
-    /// The bucket and extra-side colours for depth `d` on the current board; `prev` is the
-    /// edges of the piece placed at depth `d - 1`.
+    /// The bucket start and extra-side colours for depth `d` on the current board; `prev` is
+    /// the edges of the piece placed at depth `d - 1`.
     #[inline(always)]
-    fn enter(&self, d: usize, prev: u32) -> (u32, u32, u32) {
+    fn enter(&self, d: usize, prev: u32) -> (u32, u32) {
         let dp = &self.depths[d];
         let a = if dp.left_from_prev {
             (prev >> 8) & 0xFF
         } else {
-            (self.board[dp.na as usize] >> dp.sa) & 0xFF
+            (self.board[dp.na as u16 as usize] >> dp.sa) & 0xFF
         };
-        let b = (self.board[dp.nb as usize] >> dp.sb) & 0xFF;
+        let b = (self.board[dp.nb as u16 as usize] >> dp.sb) & 0xFF;
         let k = (dp.table + a * self.colours + b) as usize;
         let mut expect = 0;
-        for &(n, sh, own) in &dp.extra[..dp.extras as usize] {
-            expect |= ((self.board[n as usize] >> sh) & 0xFF) << own;
+        if dp.extras > 0 {
+            for &(n, sh, own) in &dp.extra[..dp.extras as usize] {
+                expect |= ((self.board[n as u16 as usize] >> sh) & 0xFF) << own;
+            }
         }
-        (self.starts[k], self.starts[k + 1], expect)
+        (self.starts[k], expect)
     }
 
     /// Replays the cursor's choices on an empty board (hints only).
     fn position(&mut self) {
-        self.board.clone_from(&self.hint_board);
-        self.free.clone_from(&self.hint_free);
+        self.board.fill(0);
+        self.free.fill(0);
+        self.free[..self.pieces].fill(1);
+        self.free[(SENTINEL >> PIECE_SHIFT) as u16 as usize] = 1;
+        for &(cell, edges, piece) in &self.hints {
+            self.board[cell] = edges;
+            self.free[piece] = 0;
+        }
         let choices = self.cursor.choices.clone();
         let last = choices.len() - 1;
         let mut prev = 0u32;
         for (d, &key) in choices.iter().enumerate() {
-            let (start, end, expect) = self.enter(d, prev);
-            self.end[d] = end;
-            self.expect[d] = expect;
+            let (start, expect) = self.enter(d, prev);
             let mut p = start;
-            while p < end && (((self.pool[p as usize] >> 32) & KEY_MASK) as u32) < key {
+            while key_of(self.pool[p as usize]) < key {
                 p += 1;
             }
-            if d == last {
-                self.pos[d] = p;
-            } else {
+            let f = &mut self.frames[d];
+            f.pos = p;
+            f.expect = expect;
+            if d < last {
                 let c = self.pool[p as usize];
-                debug_assert_eq!(((c >> 32) & KEY_MASK) as u32, key, "resume choice fits");
-                self.pos[d] = p + 1;
-                self.placed[d] = c;
-                self.free[(c >> PIECE_SHIFT) as usize] = 0;
-                self.board[self.depths[d].cell as usize] = c as u32;
+                debug_assert_eq!(key_of(c), key, "resume choice fits");
+                f.pos = p + 1;
+                f.placed = c;
+                self.free[(c >> PIECE_SHIFT) as u16 as usize] = 0;
+                self.board[self.depths[d].cell as u16 as usize] = c as u32;
                 prev = c as u32;
             }
         }
@@ -297,16 +324,8 @@ impl TableCore {
             return self.cursor.clone();
         }
         let d = self.depth;
-        let mut choices: Vec<u32> = self.placed[..d]
-            .iter()
-            .map(|&c| ((c >> 32) & KEY_MASK) as u32)
-            .collect();
-        let (p, e) = (self.pos[d], self.end[d]);
-        choices.push(if p < e {
-            ((self.pool[p as usize] >> 32) & KEY_MASK) as u32
-        } else {
-            u32::MAX
-        });
+        let mut choices: Vec<u32> = self.frames[..d].iter().map(|f| key_of(f.placed)).collect();
+        choices.push(key_of(self.pool[self.frames[d].pos as usize]));
         Cursor {
             choices,
             ..self.cursor.clone()
@@ -322,7 +341,7 @@ impl TableCore {
     }
 
     fn path(&self, d: usize) -> Vec<Candidate> {
-        self.placed[..d].iter().map(|&c| unpack(c)).collect()
+        self.frames[..d].iter().map(|f| unpack(f.placed)).collect()
     }
 
     pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
@@ -337,68 +356,68 @@ impl TableCore {
         let mut nodes = stats.nodes;
         let mut max_depth = stats.max_depth;
         let mut d = self.depth;
-        let mut pos = self.pos[d];
-        let mut end = self.end[d];
-        let mut mask = self.depths[d].mask;
-        let mut expect = self.expect[d];
-        let mut cell = self.depths[d].cell as usize;
+        let mut pos = self.frames[d].pos;
+        let mut expect = self.frames[d].expect;
+        let mut dp = self.depths[d];
         loop {
-            while pos < end {
-                let c = self.pool[pos as usize];
-                pos += 1;
-                let piece = (c >> PIECE_SHIFT) as usize;
-                if self.free[piece] == 0 || (c as u32 & mask) != expect {
-                    continue;
-                }
-                if nodes >= meter.limit && !meter.reached(nodes) {
-                    self.pos[d] = pos - 1;
-                    self.depth = d;
-                    stats.nodes = nodes;
-                    return Event::Paused;
-                }
-                nodes += 1;
-                self.free[piece] = 0;
-                self.board[cell] = c as u32;
-                self.placed[d] = c;
-                self.pos[d] = pos;
-                d += 1;
-                if d > max_depth {
-                    max_depth = d;
-                    stats.max_depth = d;
-                    stats.best = self.path(d);
-                }
-                if d == leaf {
-                    let path = self.path(d);
-                    d -= 1;
-                    self.free[piece] = 1;
-                    self.depth = d;
-                    stats.nodes = nodes;
-                    return Event::Leaf(path);
-                }
-                let (p, e, x) = self.enter(d, c as u32);
-                pos = p;
-                end = e;
-                expect = x;
-                self.end[d] = e;
-                self.expect[d] = x;
-                mask = self.depths[d].mask;
-                cell = self.depths[d].cell as usize;
+            let c = self.pool[pos as usize];
+            pos += 1;
+            let piece = (c >> PIECE_SHIFT) as u16 as usize;
+            if self.free[piece] == 0 {
+                continue;
             }
-            if d == floor {
-                self.pos[d] = pos;
+            if c == SENTINEL {
+                // The bucket is exhausted.
+                if d == floor {
+                    self.frames[d].pos = pos - 1;
+                    self.depth = d;
+                    self.cursor.finished = true;
+                    stats.nodes = nodes;
+                    return Event::Finished;
+                }
+                // Backtrack: free the piece placed one depth up and go on scanning there.
+                d -= 1;
+                let f = self.frames[d];
+                self.free[(f.placed >> PIECE_SHIFT) as u16 as usize] = 1;
+                pos = f.pos;
+                expect = f.expect;
+                dp = self.depths[d];
+                continue;
+            }
+            if (c as u32 & dp.mask) != expect {
+                continue;
+            }
+            if nodes >= meter.limit && !meter.reached(nodes) {
+                self.frames[d].pos = pos - 1;
                 self.depth = d;
-                self.cursor.finished = true;
                 stats.nodes = nodes;
-                return Event::Finished;
+                return Event::Paused;
             }
-            d -= 1;
-            let c = self.placed[d];
-            self.free[(c >> PIECE_SHIFT) as usize] = 1;
-            pos = self.pos[d];
-            end = self.end[d];
-            expect = self.expect[d];
-            mask = self.depths[d].mask;
-            cell = self.depths[d].cell as usize;
+            nodes += 1;
+            self.free[piece] = 0;
+            self.board[dp.cell as u16 as usize] = c as u32;
+            let f = &mut self.frames[d];
+            f.pos = pos;
+            f.placed = c;
+            d += 1;
+            if d > max_depth {
+                max_depth = d;
+                stats.max_depth = d;
+                stats.best = self.path(d);
+            }
+            if d == leaf {
+                let path = self.path(d);
+                d -= 1;
+                self.free[piece] = 1;
+                self.depth = d;
+                stats.nodes = nodes;
+                return Event::Leaf(path);
+            }
+            let (start, x) = self.enter(d, c as u32);
+            pos = start;
+            expect = x;
+            self.frames[d].expect = x;
+            dp = self.depths[d];
         }
     }
 }
