@@ -28,14 +28,22 @@ const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 /// The candidates of a partly solved grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct State {
-    /// `cand[3 * digit + band]`: cells of the band that may hold the digit (digit 0..9).
+    /// `cand[9 * band + digit]`: cells of the band that may hold the digit (digit 0..9). The
+    /// nine digits of a band sit side by side, so clearing a placed cell from all of them is
+    /// one short loop over contiguous words.
     cand: [u32; 27],
-    /// The value of `cand` when the band rule last ran on it; equal means nothing to do.
-    seen: [u32; 27],
-    /// The value of `cand` when the stack rule last ran on it.
-    seen_stacks: [u32; 27],
     /// Cells of each band not placed yet.
     unplaced: [u32; 3],
+    /// Bit `i`: `cand[i]` changed since the band rule last ran on it.
+    band_dirty: u32,
+    /// Bit `i`: `cand[i]` changed since the stack rule last ran on its digit.
+    stack_dirty: u32,
+}
+
+/// The digits (9 bits) that have a bit set in a 27-bit mask indexed like `cand`.
+#[inline(always)]
+fn digits_of(mask: u32) -> u32 {
+    (mask | mask >> 9 | mask >> 18) & 511
 }
 
 impl State {
@@ -44,20 +52,22 @@ impl State {
     pub(crate) fn new(grid: &Grid) -> Option<State> {
         let mut s = State {
             cand: [BAND; 27],
-            seen: [BAND; 27],
-            seen_stacks: [BAND; 27],
             unplaced: [BAND; 3],
+            band_dirty: 0,
+            stack_dirty: 0,
         };
         for (cell, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
-                let i = 3 * (v as usize - 1) + cell / 27;
+                let i = 9 * (cell / 27) + (v as usize - 1);
                 let p = cell % 27;
                 if s.cand[i] & (1 << p) == 0 {
                     return None;
                 }
                 s.cand[i] &= !BAND_PEERS[p];
+                s.band_dirty |= 1 << i;
             }
         }
+        s.stack_dirty = s.band_dirty;
         Some(s)
     }
 
@@ -71,18 +81,21 @@ impl State {
     /// changes; false on a contradiction.
     #[inline]
     pub(crate) fn propagate(&mut self) -> bool {
-        // Bit i: cand[i] changed since the band rule last saw it.
-        let mut dirty = 0u32;
-        for i in 0..27 {
-            dirty |= ((self.cand[i] != self.seen[i]) as u32) << i;
-        }
+        let mut dirty = self.band_dirty;
+        self.band_dirty = 0;
         loop {
+            // In passes: every entry changed during a pass waits for the next one, so a word
+            // touched by several placements is examined once per pass, not once per placement.
             while dirty != 0 {
-                let i = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                match self.band_rule(i) {
-                    None => return false,
-                    Some(more) => dirty |= more,
+                let mut pass = dirty;
+                dirty = 0;
+                while pass != 0 {
+                    let i = pass.trailing_zeros() as usize;
+                    pass &= pass - 1;
+                    match self.band_rule(i) {
+                        None => return false,
+                        Some(more) => dirty |= more,
+                    }
                 }
             }
             match self.naked_singles() {
@@ -90,19 +103,19 @@ impl State {
                 Some(0) => {}
                 Some(more) => {
                     dirty = more;
+                    self.stack_dirty |= more;
                     continue;
                 }
             }
             // The cheap rules are stuck: try the rules across bands.
-            for i in (0..27).step_by(3) {
-                if self.cand[i] != self.seen_stacks[i]
-                    || self.cand[i + 1] != self.seen_stacks[i + 1]
-                    || self.cand[i + 2] != self.seen_stacks[i + 2]
-                {
-                    match self.stack_rule(i) {
-                        None => return false,
-                        Some(more) => dirty |= more,
-                    }
+            let mut todo = digits_of(self.stack_dirty);
+            self.stack_dirty = 0;
+            while todo != 0 {
+                let d = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                match self.stack_rule(d) {
+                    None => return false,
+                    Some(more) => dirty |= more,
                 }
             }
             if dirty == 0 {
@@ -116,56 +129,56 @@ impl State {
     #[inline(always)]
     fn band_rule(&mut self, i: usize) -> Option<u32> {
         let x = self.cand[i];
-        if x == self.seen[i] {
-            return Some(0);
-        }
         let shrink = ROW_BOXES[(x & 511) as usize]
             | ROW_BOXES[((x >> 9) & 511) as usize] << 3
             | ROW_BOXES[(x >> 18) as usize] << 6;
-        let x = x & COMPLEX[shrink as usize];
-        if x == 0 {
+        let y = x & COMPLEX[shrink as usize];
+        if y == 0 {
             return None;
         }
-        self.cand[i] = x;
-        self.seen[i] = x;
-        let band = i % 3;
+        self.cand[i] = y;
+        self.stack_dirty |= ((x != y) as u32) << i;
+        let x = y;
+        let band = i / 9;
         let singles = SINGLE[(x & 511) as usize]
             | SINGLE[((x >> 9) & 511) as usize] << 9
             | SINGLE[(x >> 18) as usize] << 18;
         let placed = singles & self.unplaced[band];
-        let mut more = 0;
-        if placed != 0 {
-            self.unplaced[band] &= !placed;
-            // Branch-free: clear the cells from every digit of the band, then restore this
-            // digit's own word.
-            for d in 0..9 {
-                let j = 3 * d + band;
-                let old = self.cand[j];
-                self.cand[j] = old & !placed;
-                more |= ((old & placed != 0) as u32) << j;
-            }
-            self.cand[i] = x;
-            more &= !(1 << i);
-            let cols = columns_mask((placed | placed >> 9 | placed >> 18) & 511);
-            let (b1, b2) = OTHER_BANDS[band];
-            let base = i - band;
-            for k in [base + b1, base + b2] {
-                let old = self.cand[k];
-                self.cand[k] = old & !cols;
-                more |= ((old & cols != 0) as u32) << k;
-            }
+        if placed == 0 {
+            return Some(0);
         }
+        self.unplaced[band] &= !placed;
+        // Branch-free: clear the cells from every digit of the band, then restore this
+        // digit's own word.
+        let base = 9 * band;
+        let mut more = 0;
+        for (k, c) in self.cand[base..base + 9].iter_mut().enumerate() {
+            let old = *c;
+            *c = old & !placed;
+            more |= ((old & placed != 0) as u32) << k;
+        }
+        more <<= base;
+        self.cand[i] = x;
+        more &= !(1 << i);
+        let cols = columns_mask((placed | placed >> 9 | placed >> 18) & 511);
+        let (b1, b2) = OTHER_BANDS[band];
+        let digit = i - base;
+        for k in [9 * b1 + digit, 9 * b2 + digit] {
+            let old = self.cand[k];
+            self.cand[k] = old & !cols;
+            more |= ((old & cols != 0) as u32) << k;
+        }
+        self.stack_dirty |= more;
         Some(more)
     }
 
-    /// The rules across bands for the digit whose candidates start at `cand[i]`: pointing
-    /// (a box whose candidates lie in one column clears that column in the other bands),
-    /// claiming (a column whose candidates lie in one band confines the box it crosses to it)
-    /// and hidden singles in columns. `None` on a column without candidates, else the entries
-    /// of `cand` it changed.
+    /// The rules across bands for digit `d`: pointing (a box whose candidates lie in one
+    /// column clears that column in the other bands), claiming (a column whose candidates lie
+    /// in one band confines the box it crosses to it) and hidden singles in columns. `None`
+    /// on a column without candidates, else the entries of `cand` it changed.
     #[inline(always)]
-    fn stack_rule(&mut self, i: usize) -> Option<u32> {
-        let [x0, x1, x2] = [self.cand[i], self.cand[i + 1], self.cand[i + 2]];
+    fn stack_rule(&mut self, d: usize) -> Option<u32> {
+        let [x0, x1, x2] = [self.cand[d], self.cand[d + 9], self.cand[d + 18]];
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let (c0, c1, c2) = (fold(x0), fold(x1), fold(x2));
         if c0 | c1 | c2 != 511 {
@@ -189,10 +202,11 @@ impl State {
             }
         }
         let changed =
-            ((y[0] != x0) as u32) | ((y[1] != x1) as u32) << 1 | ((y[2] != x2) as u32) << 2;
-        self.cand[i..i + 3].copy_from_slice(&y);
-        self.seen_stacks[i..i + 3].copy_from_slice(&y);
-        Some(changed << i)
+            ((y[0] != x0) as u32) | ((y[1] != x1) as u32) << 9 | ((y[2] != x2) as u32) << 18;
+        self.cand[d] = y[0];
+        self.cand[d + 9] = y[1];
+        self.cand[d + 18] = y[2];
+        Some(changed << d)
     }
 
     /// Places every naked single; `None` on a cell without candidates, else the entries of
@@ -205,7 +219,7 @@ impl State {
             if open == 0 {
                 continue;
             }
-            let (ones, twos) = self.counts(band);
+            let (ones, twos, _) = self.counts(band);
             if open & !ones != 0 {
                 return None;
             }
@@ -213,92 +227,81 @@ impl State {
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let mut d = band;
                 // An earlier single of this pass may have taken this cell's last candidate.
-                loop {
-                    if d >= 27 {
-                        return None;
-                    }
-                    if self.cand[d] & (1 << p) != 0 {
-                        break;
-                    }
-                    d += 3;
-                }
-                self.cand[d] &= !BAND_PEERS[p];
-                found |= 1 << d;
+                let i = self.first_digit(band, p)?;
+                self.cand[i] &= !BAND_PEERS[p];
+                found |= 1 << i;
             }
         }
         Some(found)
     }
 
-    /// Cells of a band with at least one and at least two candidates.
+    /// Cells of a band with at least one, two and three candidates.
     #[inline(always)]
-    fn counts(&self, band: usize) -> (u32, u32) {
+    fn counts(&self, band: usize) -> (u32, u32, u32) {
         let mut ones = 0;
         let mut twos = 0;
-        let mut d = band;
-        while d < 27 {
-            let c = self.cand[d];
+        let mut threes = 0;
+        for &c in &self.cand[9 * band..9 * band + 9] {
+            threes |= twos & c;
             twos |= ones & c;
             ones |= c;
-            d += 3;
         }
-        (ones, twos)
+        (ones, twos, threes)
     }
 
-    /// The guess: `(index into cand, band cell)` of the first cell with two candidates (its
-    /// lower digit), else of the first cell with the fewest. Call only on an unsolved,
-    /// propagated state.
+    /// The guess: `(index into cand, cell)`. A cell with two candidates (its lower digit),
+    /// taken from the band with the most open cells and two-candidate cells, where the work
+    /// left is largest; else the first cell with the fewest candidates. Call only on an
+    /// unsolved, propagated state.
     #[inline]
     pub(crate) fn choose(&self) -> (usize, usize) {
+        let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
             let open = self.unplaced[band];
             if open == 0 {
                 continue;
             }
-            let mut ones = 0;
-            let mut twos = 0;
-            let mut threes = 0;
-            let mut d = band;
-            while d < 27 {
-                let c = self.cand[d];
-                threes |= twos & c;
-                twos |= ones & c;
-                ones |= c;
-                d += 3;
-            }
+            let (_, twos, threes) = self.counts(band);
             let pairs = open & twos & !threes;
             if pairs != 0 {
-                let p = pairs.trailing_zeros() as usize;
-                return (self.first_digit(band, p), p + 27 * band);
-            }
-        }
-        // No cell with two candidates: the first one with the fewest.
-        let mut best = (usize::MAX, 0, 0);
-        for band in 0..3 {
-            let mut open = self.unplaced[band];
-            while open != 0 {
-                let p = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let n = (0..9)
-                    .filter(|d| self.cand[3 * d + band] & (1 << p) != 0)
-                    .count();
-                if n < best.0 {
-                    best = (n, band, p);
+                let score = open.count_ones() + pairs.count_ones();
+                if best.is_none_or(|b| score > b.0) {
+                    best = Some((score, band, 31 - pairs.leading_zeros() as usize));
                 }
             }
         }
-        let (_, band, p) = best;
-        (self.first_digit(band, p), p + 27 * band)
+        let (band, p) = match best {
+            Some((_, band, p)) => (band, p),
+            None => {
+                // No cell with two candidates: the first one with the fewest.
+                let mut fewest = (u32::MAX, 0, 0);
+                for band in 0..3 {
+                    let mut open = self.unplaced[band];
+                    while open != 0 {
+                        let p = open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        let n = self.cand[9 * band..9 * band + 9]
+                            .iter()
+                            .filter(|&&c| c & (1 << p) != 0)
+                            .count() as u32;
+                        if n < fewest.0 {
+                            fewest = (n, band, p);
+                        }
+                    }
+                }
+                (fewest.1, fewest.2)
+            }
+        };
+        // A propagated, unsolved state has a candidate in every open cell.
+        let i = self.first_digit(band, p).unwrap_or(9 * band);
+        (i, p + 27 * band)
     }
 
+    /// The index in `cand` of the lowest digit that band cell `p` can hold.
     #[inline(always)]
-    fn first_digit(&self, band: usize, p: usize) -> usize {
-        let mut d = band;
-        while d < 27 && self.cand[d] & (1 << p) == 0 {
-            d += 3;
-        }
-        d
+    fn first_digit(&self, band: usize, p: usize) -> Option<usize> {
+        (9 * band..9 * band + 9).find(|&i| self.cand[i] & (1 << p) != 0)
     }
 
     /// Splits on `(index, cell)` from [`State::choose`]: `self` places the digit, the
@@ -308,7 +311,11 @@ impl State {
         let p = cell % 27;
         let mut other = *self;
         other.cand[i] &= !(1 << p);
+        other.band_dirty |= 1 << i;
+        other.stack_dirty |= 1 << i;
         self.cand[i] &= !BAND_PEERS[p];
+        self.band_dirty |= 1 << i;
+        self.stack_dirty |= 1 << i;
         other
     }
 
@@ -316,8 +323,8 @@ impl State {
     pub(crate) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
         for (i, &c) in self.cand.iter().enumerate() {
-            let base = 27 * (i % 3);
-            let digit = (i / 3) as u8 + 1;
+            let base = 27 * (i / 9);
+            let digit = (i % 9) as u8 + 1;
             let mut bits = c;
             while bits != 0 {
                 cells[base + bits.trailing_zeros() as usize] = digit;
