@@ -1,6 +1,8 @@
 //! The comparison suites, one module per crate. Each suite prints its own table and ends with
 //! the one-line summary its issue specifies; `compare` with no suite runs them all.
 
+pub mod eternity;
+
 use crate::Ctx;
 use crate::report::SuiteReport;
 
@@ -16,5 +18,9 @@ pub struct Suite {
 
 /// Every suite, in the order `compare` runs them.
 pub fn all() -> Vec<Suite> {
-    vec![]
+    vec![Suite {
+        name: "eternity",
+        about: "Eternity II: every engine on the same tree (bench-hard budget, bench-easy-h40 to the end)",
+        run: eternity::run,
+    }]
 }

@@ -47,8 +47,11 @@ fn digits_of(mask: u32) -> u32 {
 }
 
 impl State {
-    /// The state of a puzzle's givens, or `None` when two givens clash in a row or box (a clash
-    /// in a column shows up as a contradiction in [`State::propagate`]).
+    /// The state of a puzzle's givens, or `None` when two givens clash.
+    ///
+    /// Givens are placed directly (the cell leaves the other digits, its row and box leave
+    /// its digit in the band, its column leaves the digit's other bands), so the first
+    /// propagation starts from their consequences instead of rediscovering each one.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
         let mut s = State {
             cand: [BAND; 27],
@@ -58,14 +61,27 @@ impl State {
         };
         for (cell, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
-                let i = 9 * (cell / 27) + (v as usize - 1);
+                let band = cell / 27;
+                let i = 9 * band + (v as usize - 1);
                 let p = cell % 27;
-                if s.cand[i] & (1 << p) == 0 {
+                let bit = 1 << p;
+                if s.cand[i] & bit == 0 {
                     return None;
                 }
-                s.cand[i] &= !BAND_PEERS[p];
-                s.band_dirty |= 1 << i;
+                for c in &mut s.cand[9 * band..9 * band + 9] {
+                    *c &= !bit;
+                }
+                s.cand[i] = (s.cand[i] & !BAND_PEERS[p]) | bit;
+                let (b1, b2) = OTHER_BANDS[band];
+                let col = columns_mask(1 << (p % 9));
+                let digit = i - 9 * band;
+                s.cand[9 * b1 + digit] &= !col;
+                s.cand[9 * b2 + digit] &= !col;
+                s.unplaced[band] &= !bit;
             }
+        }
+        for (i, &c) in s.cand.iter().enumerate() {
+            s.band_dirty |= ((c != BAND) as u32) << i;
         }
         s.stack_dirty = s.band_dirty;
         Some(s)
