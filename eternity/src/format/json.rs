@@ -84,7 +84,7 @@ pub fn parse(text: &str) -> Result<Instance, FormatError> {
 }
 
 /// The instance as a JSON board in the same schema (with `name` and `numColors`; `numColors`
-/// counts the colours including grey, as the benchmark files do).
+/// is the largest colour, i.e. the colours not counting grey, as the benchmark files have it).
 pub fn to_string(inst: &Instance) -> String {
     let pieces: Vec<Value> = inst.pieces().iter().map(|p| json!(p.edges)).collect();
     let hints: Vec<Value> = inst
@@ -96,7 +96,7 @@ pub fn to_string(inst: &Instance) -> String {
         "name": inst.name(),
         "width": inst.width(),
         "height": inst.height(),
-        "numColors": inst.colours(),
+        "numColors": inst.colours() - 1,
         "pieces": pieces,
         "hints": hints,
     });
