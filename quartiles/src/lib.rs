@@ -43,6 +43,7 @@ mod board;
 mod budget;
 mod dictionary;
 mod error;
+mod index;
 mod path;
 mod score;
 mod solver;

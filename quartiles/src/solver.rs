@@ -1,10 +1,11 @@
 //! The fast solver: a depth-first walk of tile paths in step with a walk of the dictionary.
 //!
-//! The state is its own continuation: the path, and for each depth the dictionary node
+//! The state is its own continuation: the path, and for each depth the dictionary state
 //! reached and the set of tiles still to try there. Extending a path by a tile follows only
-//! that tile's letters from the parent's node; a tile is tried only if the node has an edge
-//! for its first letter; a prefix no word continues is never extended. Nothing allocates in
-//! the loop (the list of hits is reserved up front).
+//! that tile's letters from the parent's state (in the dictionary's flat search index, see
+//! `index.rs`); a tile is tried only if the state has an edge for its first letter, and tiles
+//! sharing a first letter share that step; a prefix no word continues is never extended.
+//! Nothing allocates in the loop (the list of hits is reserved up front).
 //!
 //! Order and counts match [`baseline`](crate::baseline): words come in the same order, and
 //! `nodes` counts the candidate paths the plain search would consider (all tiles appended to
@@ -13,12 +14,11 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use fst::raw::CompiledAddr;
-
 use crate::board::{Board, TILE_COUNT};
 use crate::budget::{Budget, Limit, NoLimit, NodeLimit, TimeLimit};
-use crate::dictionary::{Dictionary, walk};
-use crate::path::{FragmentPath, WordText};
+use crate::dictionary::Dictionary;
+use crate::index::{Index, NOT_FINAL};
+use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
 use crate::score::{QUARTILES_BONUS, exact_covers, points};
 
 /// A word found on the board.
@@ -141,16 +141,18 @@ pub struct Solver {
     /// Each tile's letters (padded) and length.
     letters: [[u8; 8]; TILE_COUNT],
     lens: [u8; TILE_COUNT],
-    /// For each first letter that starts some tile: the letter and the tiles starting with it.
-    starts: [(u8, u32); TILE_COUNT],
-    nstarts: u8,
+    /// For each letter, the tiles starting with it; and the letters that start some tile.
+    by_letter: [u32; 26],
+    letter_mask: u32,
     // The continuation: tiles of the current path, and per depth the dictionary node and
     // output after that many tiles, and the tiles still to try there.
     depth: u8,
     path: [u8; 4],
     pending: [u32; 4],
-    node: [CompiledAddr; 4],
-    out: [u64; 4],
+    node: [u32; 4],
+    /// Per depth, for each letter that starts a pending tile: the state after that letter
+    /// (tiles sharing a first letter share that step).
+    first: [[u32; 26]; 4],
     used: u32,
     nodes: u64,
     hits: Vec<Hit>,
@@ -177,34 +179,29 @@ impl Solver {
     pub fn new(dictionary: &Dictionary, board: &Board) -> Solver {
         let mut letters = [[0u8; 8]; TILE_COUNT];
         let mut lens = [0u8; TILE_COUNT];
-        let mut starts = [(0u8, 0u32); TILE_COUNT];
-        let mut nstarts = 0;
+        let mut by_letter = [0u32; 26];
+        let mut letter_mask = 0u32;
         for (i, tile) in board.tiles().iter().enumerate() {
             let b = tile.as_bytes();
             letters[i][..b.len()].copy_from_slice(b);
             lens[i] = b.len() as u8;
-            match starts[..nstarts].iter_mut().find(|(c, _)| *c == b[0]) {
-                Some((_, m)) => *m |= 1 << i,
-                None => {
-                    starts[nstarts] = (b[0], 1 << i);
-                    nstarts += 1;
-                }
-            }
+            // A board holds only lowercase letters (checked by `Board`).
+            let l = (b[0].wrapping_sub(b'a') % 26) as usize;
+            by_letter[l] |= 1 << i;
+            letter_mask |= 1 << l;
         }
-        let fst = dictionary.fst();
-        let root = fst.root().addr();
         Solver {
             dict: dictionary.clone(),
             board: *board,
             letters,
             lens,
-            starts,
-            nstarts: nstarts as u8,
+            by_letter,
+            letter_mask,
             depth: 0,
             path: [0; 4],
             pending: [0; 4],
-            node: [root; 4],
-            out: [0; 4],
+            node: [0; 4],
+            first: [[0; 26]; 4],
             used: 0,
             nodes: 0,
             hits: Vec::with_capacity(64),
@@ -245,29 +242,24 @@ impl Solver {
         &self.dict
     }
 
-    /// Tiles (of the first live depth) the root node has edges for.
-    fn children(&self, addr: CompiledAddr, exclude: u32) -> u32 {
-        let node = self.dict.fst().node(addr);
-        let n = node.len();
-        let mut mask = 0;
-        if n <= self.nstarts as usize {
-            for i in 0..n {
-                let b = node.transition(i).inp;
-                for &(c, m) in &self.starts[..self.nstarts as usize] {
-                    if c == b {
-                        mask |= m;
-                        break;
-                    }
-                }
-            }
-        } else {
-            for &(c, m) in &self.starts[..self.nstarts as usize] {
-                if node.find_input(c).is_some() {
-                    mask |= m;
-                }
+    /// Tiles not in `exclude` whose first letter `state` has an edge for; records in
+    /// `first[depth]` the state after each such letter.
+    #[inline(always)]
+    fn expand(&mut self, index: &Index, depth: usize, state: u32, exclude: u32) -> u32 {
+        let mut tiles = 0;
+        let mut letters = index.mask(state) & self.letter_mask;
+        while letters != 0 {
+            let l = letters.trailing_zeros() as usize;
+            letters &= letters - 1;
+            let these = self.by_letter[l] & !exclude;
+            if these != 0
+                && let Some(next) = index.step(state, b'a' + l as u8)
+            {
+                self.first[depth][l] = next;
+                tiles |= these;
             }
         }
-        mask & !exclude
+        tiles
     }
 
     /// The search loop. Returns `Found` only when `REPORT` (the index of the hit is
@@ -277,12 +269,13 @@ impl Solver {
         if self.finished {
             return Step::Finished;
         }
+        let dict = self.dict.clone();
+        let index = dict.index();
         if !self.started {
             self.started = true;
-            self.pending[0] = self.children(self.node[0], 0);
+            self.pending[0] = self.expand(index, 0, 0, 0);
             self.nodes = TILE_COUNT as u64;
         }
-        let fst = self.dict.fst();
         let tiers = self.dict.tiers();
         loop {
             let d = self.depth as usize;
@@ -298,16 +291,17 @@ impl Solver {
             }
             let t = pend.trailing_zeros() as usize;
             self.pending[d] = pend & (pend - 1);
-            let bytes = &self.letters[t][..self.lens[t] as usize];
-            let Some((addr, out)) = walk(fst, self.node[d], self.out[d], bytes) else {
+            let bytes = &self.letters[t][1..self.lens[t] as usize];
+            let l = (self.letters[t][0].wrapping_sub(b'a') % 26) as usize;
+            let Some(state) = index.walk(self.first[d][l], bytes) else {
                 continue;
             };
             self.path[d] = t as u8;
             let len = d + 1;
-            let node = fst.node(addr);
+            let fin = index.fin(state);
             let mut found = false;
-            if node.is_final() {
-                let tier = (out + node.final_output().value()) as u8;
+            if fin != NOT_FINAL {
+                let tier = fin as u8;
                 if tiers.accepts(tier, len) {
                     self.hits.push(Hit {
                         tiles: self.path,
@@ -321,15 +315,10 @@ impl Solver {
                 // The plain search considers every free tile after a live prefix.
                 self.nodes += (TILE_COUNT - len) as u64;
                 let used = self.used | (1 << t);
-                let next = if node.is_empty() {
-                    0
-                } else {
-                    self.children(addr, used)
-                };
+                let next = self.expand(index, len, state, used);
                 if next != 0 {
                     self.used = used;
-                    self.node[len] = addr;
-                    self.out[len] = out;
+                    self.node[len] = state;
                     self.pending[len] = next;
                     self.depth = len as u8;
                 }
@@ -345,10 +334,17 @@ impl Solver {
 
     fn hit_word(&self, i: usize) -> Word {
         let h = self.hits[i];
-        let path = h.path();
+        // Tiles are ASCII letters, so the concatenation is valid UTF-8.
+        let mut buf = [0u8; MAX_WORD_LEN];
+        let mut n = 0;
+        for &t in &h.tiles[..h.len as usize] {
+            let len = self.lens[t as usize] as usize;
+            buf[n..n + len].copy_from_slice(&self.letters[t as usize][..len]);
+            n += len;
+        }
         Word {
-            path,
-            text: path.word(&self.board),
+            path: h.path(),
+            text: WordText::create(std::str::from_utf8(&buf[..n]).unwrap_or_default()),
             tier: h.tier,
         }
     }
@@ -485,11 +481,14 @@ impl Solver {
             .filter(|&i| self.hits[i].len == 4)
             .collect();
         let masks: Vec<u32> = full.iter().map(|&i| self.hits[i].mask()).collect();
-        let known4: Vec<WordText> = full
-            .iter()
-            .map(|&i| self.hit_word(i).text)
-            .filter(|t| self.known.contains(t))
-            .collect();
+        let known4: Vec<WordText> = if self.known.is_empty() {
+            Vec::new()
+        } else {
+            full.iter()
+                .map(|&i| self.hit_word(i).text)
+                .filter(|t| self.known.contains(t))
+                .collect()
+        };
         exact_covers(&masks)
             .into_iter()
             .map(|c| c.map(|k| self.hit_word(full[k])))

@@ -1,0 +1,177 @@
+//! The search index: the dictionary's fst unrolled into a flat array for the inner loop.
+//!
+//! Decoding an fst node (its header, packed transitions and outputs) costs tens of
+//! nanoseconds, and the solver takes about a thousand letter steps a board. Here every fst
+//! node becomes a 26-bit letter mask and a tier followed by its edges, so a letter step is a
+//! bit test, a popcount and a load, usually in the same cache line. The array is
+//! built once per dictionary from the map (tens of milliseconds for the English list) and
+//! shared by every clone of the dictionary.
+
+use std::collections::HashMap;
+
+use fst::raw::{CompiledAddr, Fst};
+
+/// The `fin` of a state that is not a word.
+pub(crate) const NOT_FINAL: u32 = u32::MAX;
+
+/// Words of a state's header: letter mask, tier.
+const HEADER: usize = 2;
+
+/// The unrolled automaton, one flat array. A state at offset `s` is `data[s]` = its letter
+/// mask (bit `l` for letter `b'a' + l`), `data[s + 1]` = the tier of the word it ends
+/// ([`NOT_FINAL`] if none), then one word per edge in letter order: the offset of the target
+/// state. The root is at offset 0.
+///
+/// An fst carries a word's value as outputs spread over the path's transitions. Here a state
+/// is an fst node *together with* the output gathered on the way to it, so the tier sits in
+/// the state and a walk carries nothing but the state (the English list has 138 thousand
+/// such states against 130 thousand fst nodes).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Index {
+    data: Vec<u32>,
+}
+
+/// A state of the product: fst node address and the output gathered on the way to it.
+type Key = (CompiledAddr, u64);
+
+/// Numbers product states. Most fst nodes are reached with one output only, so a flat table
+/// by address holds the first and a hash map the rest.
+struct Numbering {
+    first: Vec<(u64, u32)>,
+    rest: HashMap<Key, u32>,
+    keys: Vec<Key>,
+}
+
+impl Numbering {
+    fn id(&mut self, key: Key) -> u32 {
+        let slot = key.0.min(self.first.len() - 1);
+        let (acc, id) = self.first[slot];
+        if id != u32::MAX && acc == key.1 {
+            return id;
+        }
+        if id == u32::MAX {
+            let n = self.keys.len() as u32;
+            self.first[slot] = (key.1, n);
+            self.keys.push(key);
+            return n;
+        }
+        let n = self.keys.len() as u32;
+        let id = *self.rest.entry(key).or_insert(n);
+        if id == n {
+            self.keys.push(key);
+        }
+        id
+    }
+}
+
+impl Index {
+    /// Unrolls the fst breadth first (shallow states, which every board visits, sit together
+    /// at the front). Transitions on bytes other than `a`-`z` are left out (no tile spells
+    /// them; the dictionary's constructors admit only lowercase letters).
+    pub fn build<D: AsRef<[u8]>>(fst: &Fst<D>) -> Index {
+        let mut numbering = Numbering {
+            first: vec![(0, u32::MAX); fst.as_bytes().len() + 1],
+            rest: HashMap::new(),
+            keys: Vec::new(),
+        };
+        numbering.id((fst.root().addr(), 0));
+        // First pass: number the states breadth first and record their targets.
+        let mut targets: Vec<u32> = Vec::new();
+        let mut spans: Vec<(u32, u32, u32)> = Vec::new(); // mask, tier, edges
+        let mut next = 0;
+        while next < numbering.keys.len() {
+            let (addr, acc) = numbering.keys[next];
+            next += 1;
+            let node = fst.node(addr);
+            let mut mask = 0u32;
+            let mut edges = 0;
+            for t in node.transitions() {
+                let l = t.inp.wrapping_sub(b'a');
+                if l >= 26 {
+                    continue;
+                }
+                mask |= 1 << l;
+                edges += 1;
+                targets.push(numbering.id((t.addr, acc.saturating_add(t.out.value()))));
+            }
+            let fin = if node.is_final() {
+                acc.saturating_add(node.final_output().value()).min(0xff) as u32
+            } else {
+                NOT_FINAL
+            };
+            spans.push((mask, fin, edges));
+        }
+        // Offsets of the states, then the array with targets turned into offsets.
+        let mut offset = Vec::with_capacity(spans.len());
+        let mut at = 0u32;
+        for &(_, _, edges) in &spans {
+            offset.push(at);
+            at = at.saturating_add(HEADER as u32 + edges);
+        }
+        let mut data = Vec::with_capacity(at as usize);
+        let mut t = 0;
+        for &(mask, fin, edges) in &spans {
+            data.extend([mask, fin]);
+            for &target in &targets[t..t + edges as usize] {
+                data.push(offset[target as usize]);
+            }
+            t += edges as usize;
+        }
+        Index { data }
+    }
+
+    /// The letter mask of the state at `state`.
+    #[inline(always)]
+    pub fn mask(&self, state: u32) -> u32 {
+        self.data.get(state as usize).copied().unwrap_or(0)
+    }
+
+    /// The tier of the word the state ends, or [`NOT_FINAL`].
+    #[inline(always)]
+    pub fn fin(&self, state: u32) -> u32 {
+        self.data
+            .get(state as usize + 1)
+            .copied()
+            .unwrap_or(NOT_FINAL)
+    }
+
+    /// The state after one letter, if there is an edge for it.
+    #[inline(always)]
+    pub fn step(&self, state: u32, letter: u8) -> Option<u32> {
+        let mask = self.mask(state);
+        let bit = 1u32.checked_shl(letter.wrapping_sub(b'a') as u32)?;
+        if mask & bit == 0 {
+            return None;
+        }
+        let e = state as usize + HEADER + (mask & (bit - 1)).count_ones() as usize;
+        self.data.get(e).copied()
+    }
+
+    /// Follows `letters` from `state`.
+    #[inline(always)]
+    pub fn walk(&self, mut state: u32, letters: &[u8]) -> Option<u32> {
+        for &b in letters {
+            state = self.step(state, b)?;
+        }
+        Some(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_like_the_fst() {
+        let map = fst::Map::from_iter([("ab", 3u64), ("abc", 7), ("b", 1), ("bcd", 200)]).unwrap();
+        let ix = Index::build(map.as_fst());
+        for (w, v) in [("ab", 3), ("abc", 7), ("b", 1), ("bcd", 200)] {
+            let s = ix.walk(0, w.as_bytes()).unwrap();
+            assert_eq!(ix.fin(s), v, "{w}");
+        }
+        let s = ix.walk(0, b"bc").unwrap();
+        assert_eq!(ix.fin(s), NOT_FINAL);
+        assert!(ix.walk(0, b"ac").is_none());
+        assert!(ix.walk(0, b"A").is_none());
+    }
+}
