@@ -23,11 +23,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod generate;
 pub mod grid;
+pub mod io;
 pub mod parse;
 pub mod solve;
 
+pub use generate::{Finals, MAX_FINALS, final_grid};
 pub use grid::{CELLS, Clash, Grid, Unit};
+pub use io::{FileError, SolveOptions, SolveReport, generate_to, solve_file};
 pub use parse::{Format, ParseError, Puzzles};
 pub use solve::{
     Budget, Count, Progress, Search, Solver, Step, Verdict, count_solutions, solutions,

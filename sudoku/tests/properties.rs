@@ -4,34 +4,19 @@
 use proptest::prelude::*;
 use sudoku_engine::parse::{self, Format};
 use sudoku_engine::solve::baseline;
-use sudoku_engine::{Budget, Grid, Search, Solver, Step};
+use sudoku_engine::{Budget, Grid, MAX_FINALS, Search, Solver, Step, final_grid};
 
-const SOLVED: [&str; 3] = [
-    "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
-    "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
-    "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
-];
-
-/// A solved grid: one of a few, with its digits relabelled by `perm`.
-fn solved(which: usize, perm: &[u8]) -> Grid {
-    let mut cells = [0u8; 81];
-    for (c, b) in cells.iter_mut().zip(SOLVED[which % SOLVED.len()].bytes()) {
-        *c = perm[(b - b'1') as usize];
-    }
-    Grid::from_cells(cells).unwrap()
-}
-
+/// A random generated final with random givens removed (at least `min` kept).
 fn puzzle() -> impl Strategy<Value = Grid> {
     (
-        0..SOLVED.len(),
-        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
+        0..MAX_FINALS,
+        1u8..=9,
         prop::collection::vec(any::<bool>(), 81),
         // Keep at least this many givens so the plain backtracker stays quick.
         24usize..=81,
     )
-        .prop_map(|(which, perm, keep, min)| {
-            let full = solved(which, &perm);
-            let mut g = full;
+        .prop_map(|(n, digit, keep, min)| {
+            let mut g = final_grid(n, digit).unwrap();
             let mut givens = 81;
             for (cell, k) in keep.iter().enumerate() {
                 if !k && givens > min {

@@ -1,0 +1,466 @@
+//! Files: writing finals and solving puzzle files, through a writer thread.
+//!
+//! The producer (generator or solver) fills large buffers and hands them to a writer thread
+//! over a bounded blocking channel (`std::sync::mpsc::sync_channel`): the writer sleeps while
+//! it waits and the producer blocks when the writer falls behind, so nothing spins and memory
+//! stays bounded. Spent buffers travel back on a second channel to be refilled. Output order is
+//! input order, whatever the number of solving threads.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread;
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::generate::{Finals, GenerateError};
+use crate::grid::Grid;
+use crate::parse::{Format, ParseError, Puzzles, write_all};
+use crate::solve::{Solver, Verdict};
+
+/// Bytes per buffer handed to the writer.
+const CHUNK_BYTES: usize = 1 << 20;
+/// Buffers in flight between producer and writer.
+const IN_FLIGHT: usize = 4;
+/// Puzzles solved per batch (one batch is split across threads, then written in order).
+const BATCH: usize = 4096;
+
+/// What went wrong while reading, generating or writing a file.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// The operating system refused (missing file, no permission, full disk...).
+    #[error("{path}: {source}")]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A puzzle in the input is malformed.
+    #[error("{path}: {source}")]
+    Parse {
+        /// The input file.
+        path: PathBuf,
+        /// Where and what.
+        source: ParseError,
+    },
+    /// The input holds no puzzle.
+    #[error("{0}: no puzzle found")]
+    Empty(PathBuf),
+    /// The generation request is impossible.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// Writing the output failed.
+    #[error("writing the output: {0}")]
+    Write(std::io::Error),
+    /// The thread pool for `threads > 1` could not start.
+    #[error("cannot start {threads} solving threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// Why not.
+        message: String,
+    },
+}
+
+/// A writer thread fed through a bounded channel, with buffers recycled.
+struct Pipe {
+    full: Option<SyncSender<Vec<u8>>>,
+    empty: Receiver<Vec<u8>>,
+    handle: Option<thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Pipe {
+    fn new<W: Write + Send + 'static>(mut out: W) -> Pipe {
+        let (full_tx, full_rx) = sync_channel::<Vec<u8>>(IN_FLIGHT);
+        let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(IN_FLIGHT + 1);
+        for _ in 0..IN_FLIGHT {
+            let _ = empty_tx.try_send(Vec::with_capacity(CHUNK_BYTES + 512));
+        }
+        let handle = thread::spawn(move || {
+            for mut buf in full_rx {
+                out.write_all(&buf)?;
+                buf.clear();
+                // The producer may be gone (finished or failed): dropping the buffer is fine.
+                let _ = empty_tx.try_send(buf);
+            }
+            out.flush()
+        });
+        Pipe {
+            full: Some(full_tx),
+            empty: empty_rx,
+            handle: Some(handle),
+        }
+    }
+
+    /// An empty buffer to fill (a recycled one, or a new one when all are in flight).
+    fn buffer(&self) -> Vec<u8> {
+        self.empty
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES + 512))
+    }
+
+    /// Hands a buffer to the writer; blocks while the writer is `IN_FLIGHT` buffers behind.
+    /// False when the writer has stopped (its error comes from [`Pipe::finish`]).
+    fn send(&self, buf: Vec<u8>) -> bool {
+        match &self.full {
+            Some(tx) => tx.send(buf).is_ok(),
+            None => false,
+        }
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        self.full = None;
+        match self.handle.take().map(|h| h.join()) {
+            Some(Ok(r)) => r,
+            Some(Err(_)) => Err(std::io::Error::other("the writer thread panicked")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn create(path: &Path) -> Result<File, FileError> {
+    File::create(path).map_err(|source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `count` finals with top-left digit `top_left` to `out` in the nine-line format
+/// (`163 * count - 1` bytes), calling `progress(done, total)` after each buffer.
+pub fn write_finals<W: Write + Send + 'static>(
+    out: W,
+    finals: Finals,
+    mut progress: impl FnMut(u64, u64),
+) -> std::io::Result<()> {
+    let total = finals.len() as u64;
+    let start = finals.position();
+    let mut finals = finals;
+    let pipe = Pipe::new(out);
+    let mut first = true;
+    let mut buf = pipe.buffer();
+    loop {
+        if !first {
+            buf.push(b'\n');
+        }
+        if !finals.write_next_block(&mut buf) {
+            // Nothing was written after the separator: take it back.
+            if !first {
+                buf.pop();
+            }
+            break;
+        }
+        first = false;
+        if buf.len() >= CHUNK_BYTES {
+            let full = std::mem::replace(&mut buf, pipe.buffer());
+            if !pipe.send(full) {
+                break;
+            }
+            progress(finals.position() - start, total);
+        }
+    }
+    if !buf.is_empty() {
+        pipe.send(buf);
+    }
+    let r = pipe.finish();
+    progress(finals.position() - start, total);
+    r
+}
+
+/// Writes the first `count` finals with top-left digit `top_left` to the file `path`.
+///
+/// ```no_run
+/// sudoku_engine::io::generate_to("sudoku.txt", 1_000_000, 1).unwrap();
+/// assert_eq!(std::fs::metadata("sudoku.txt").unwrap().len(), 162_999_999);
+/// ```
+pub fn generate_to(path: impl AsRef<Path>, count: u64, top_left: u8) -> Result<(), FileError> {
+    let path = path.as_ref();
+    let finals = Finals::new(top_left, count)?;
+    let file = create(path)?;
+    write_finals(file, finals, |_, _| {}).map_err(|source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// How to solve a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Input format; `None` detects it from the first puzzle line.
+    pub input: Option<Format>,
+    /// Output format; `None` writes the input's format.
+    pub output: Option<Format>,
+    /// Solving threads (1 solves on the calling thread). The output is the same for any count.
+    pub threads: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            input: None,
+            output: None,
+            threads: 1,
+        }
+    }
+}
+
+/// A puzzle that does not have exactly one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anomaly {
+    /// Its number in the input, from 1.
+    pub puzzle: usize,
+    /// No solution, or several.
+    pub verdict: Verdict,
+}
+
+/// What solving a file found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveReport {
+    /// Puzzles read.
+    pub puzzles: usize,
+    /// Puzzles with exactly one solution.
+    pub unique: usize,
+    /// Every other puzzle, in input order.
+    pub anomalies: Vec<Anomaly>,
+    /// Guesses made in all.
+    pub guesses: u64,
+    /// The format written.
+    pub format: Option<Format>,
+}
+
+/// Counts the solutions (limit 2) of every puzzle, on `threads` threads, in input order.
+pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<crate::Count>, FileError> {
+    if threads <= 1 {
+        let mut solver = Solver::new();
+        return Ok(grids.iter().map(|g| solver.count(g, 2)).collect());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| FileError::Threads {
+            threads,
+            message: e.to_string(),
+        })?;
+    Ok(pool.install(|| {
+        grids
+            .par_iter()
+            .with_min_len(64)
+            .map_init(Solver::new, |s, g| s.count(g, 2))
+            .collect()
+    }))
+}
+
+/// Reads every puzzle of `text` (format given or detected); malformed input is an error
+/// naming puzzle, line and column, and nothing is solved.
+pub fn read_puzzles(text: &str, format: Option<Format>) -> Result<(Vec<Grid>, Format), ParseError> {
+    let format = format.unwrap_or_else(|| Format::detect(text));
+    let grids = Puzzles::new(text, format).collect::<Result<Vec<_>, _>>()?;
+    Ok((grids, format))
+}
+
+/// Solves every puzzle of the file `input` and writes the solutions to `output`, in input
+/// order. A puzzle without a solution is written as given (blanks stay blank) and one with
+/// several gets its first solution; both are listed in the report. The whole input is read
+/// and checked first, so a malformed puzzle stops the run before anything is written.
+pub fn solve_file(
+    input: impl AsRef<Path>,
+    output: impl AsRef<Path>,
+    options: SolveOptions,
+) -> Result<SolveReport, FileError> {
+    let input = input.as_ref();
+    let output = output.as_ref();
+    let text = std::fs::read_to_string(input).map_err(|source| FileError::Io {
+        path: input.to_path_buf(),
+        source,
+    })?;
+    let (grids, format) =
+        read_puzzles(&text, options.input).map_err(|source| FileError::Parse {
+            path: input.to_path_buf(),
+            source,
+        })?;
+    if grids.is_empty() {
+        return Err(FileError::Empty(input.to_path_buf()));
+    }
+    let file = create(output)?;
+    solve_to_writer(&grids, file, format, options).map_err(|e| match e {
+        FileError::Write(source) => FileError::Io {
+            path: output.to_path_buf(),
+            source,
+        },
+        other => other,
+    })
+}
+
+/// Solves `grids` and writes the answers to `out` (see [`solve_file`]); `input_format` is the
+/// format written unless `options.output` says otherwise.
+pub fn solve_to_writer<W: Write + Send + 'static>(
+    grids: &[Grid],
+    out: W,
+    input_format: Format,
+    options: SolveOptions,
+) -> Result<SolveReport, FileError> {
+    let format = options.output.unwrap_or(input_format);
+    let pipe = Pipe::new(out);
+    let mut report = SolveReport {
+        format: Some(format),
+        ..SolveReport::default()
+    };
+    let mut stopped = false;
+    for (b, batch) in grids.chunks(BATCH).enumerate() {
+        let counts = match count_all(batch, options.threads) {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = pipe.finish();
+                return Err(e);
+            }
+        };
+        let mut answers = Vec::with_capacity(batch.len());
+        for (k, (g, c)) in batch.iter().zip(counts.iter()).enumerate() {
+            report.puzzles += 1;
+            report.guesses += c.guesses;
+            match c.verdict() {
+                Verdict::Unique => report.unique += 1,
+                verdict => report.anomalies.push(Anomaly {
+                    puzzle: b * BATCH + k + 1,
+                    verdict,
+                }),
+            }
+            answers.push(c.first.unwrap_or(*g));
+        }
+        let mut buf = pipe.buffer();
+        if b > 0 && format == Format::Grid {
+            buf.push(b'\n');
+        }
+        write_all(&mut buf, &answers, format);
+        if !pipe.send(buf) {
+            stopped = true;
+            break;
+        }
+    }
+    let r = pipe.finish();
+    match r {
+        Err(source) => Err(FileError::Write(source)),
+        Ok(()) if stopped => Err(FileError::Write(std::io::Error::other(
+            "the writer stopped early",
+        ))),
+        Ok(()) => Ok(report),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A `Write` that keeps what it gets, shareable with the test after the thread is done.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn finals_are_written_with_the_exact_size() {
+        for n in [1u64, 2, 6433, 6434, 20_000] {
+            let sink = Sink::default();
+            let mut calls = 0;
+            write_finals(sink.clone(), Finals::new(4, n).unwrap(), |_, _| calls += 1).unwrap();
+            let bytes = sink.0.lock().unwrap().clone();
+            assert_eq!(bytes.len() as u64, 163 * n - 1, "n = {n}");
+            assert!(calls >= 1);
+            let text = String::from_utf8(bytes).unwrap();
+            let grids = crate::parse::parse_all(&text, Format::Grid).unwrap();
+            assert_eq!(grids.len() as u64, n);
+            assert_eq!(grids, Finals::new(4, n).unwrap().collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn solving_keeps_order_and_reports_anomalies_with_any_thread_count() {
+        // top1465 three times over: more than one batch, every puzzle proper.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../testdata/sudoku/puzzles3_magictour_top1465"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let (one, _) = read_puzzles(&text, None).unwrap();
+        let mut grids: Vec<Grid> = one.iter().chain(&one).chain(&one).copied().collect();
+        let n = grids.len();
+        assert!(n > BATCH);
+        grids[5] = Grid::EMPTY; // several solutions
+        let mut clash = grids[7];
+        clash.set(0, 1).unwrap();
+        clash.set(1, 1).unwrap();
+        grids[7] = clash; // none
+        let mut outputs = Vec::new();
+        for threads in [1, 2, 3] {
+            for format in [Format::Line, Format::Grid] {
+                let sink = Sink::default();
+                let report = solve_to_writer(
+                    &grids,
+                    sink.clone(),
+                    Format::Line,
+                    SolveOptions {
+                        output: Some(format),
+                        threads,
+                        ..SolveOptions::default()
+                    },
+                )
+                .unwrap();
+                assert_eq!(report.puzzles, n);
+                assert_eq!(report.unique, n - 2);
+                assert_eq!(
+                    report.anomalies,
+                    vec![
+                        Anomaly {
+                            puzzle: 6,
+                            verdict: Verdict::Multiple
+                        },
+                        Anomaly {
+                            puzzle: 8,
+                            verdict: Verdict::NoSolution
+                        }
+                    ]
+                );
+                let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+                let answers = crate::parse::parse_all(&text, format).unwrap();
+                assert_eq!(answers.len(), n);
+                assert_eq!(answers[7], clash);
+                for (g, a) in grids.iter().zip(&answers).filter(|(g, _)| **g != clash) {
+                    assert!(g.is_solved_by(a));
+                }
+                outputs.push((format, text));
+            }
+        }
+        for w in outputs.chunks(2).collect::<Vec<_>>().windows(2) {
+            assert_eq!(w[0][0], w[1][0]);
+            assert_eq!(w[0][1], w[1][1]);
+        }
+    }
+
+    #[test]
+    fn a_failing_writer_is_an_error_not_a_hang() {
+        struct Broken;
+        impl Write for Broken {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("disk full"))
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let r = write_finals(Broken, Finals::new(1, 100_000).unwrap(), |_, _| {});
+        assert!(r.is_err());
+        let grids: Vec<Grid> = Finals::new(1, 10_000).unwrap().collect();
+        assert!(solve_to_writer(&grids, Broken, Format::Line, SolveOptions::default()).is_err());
+    }
+}
