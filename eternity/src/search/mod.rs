@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 pub use budget::{Budget, NodeBudget, StepBudget, TimeBudget, Unlimited};
 pub use continuation::{Continuation, ResumeError};
-pub use split::{ParallelOutcome, Split, run_parallel, split};
+pub use split::{ParallelControl, ParallelOutcome, Split, run_parallel, run_parallel_with, split};
 
 use crate::board::Board;
 use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats, board_of};

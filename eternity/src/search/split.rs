@@ -1,8 +1,11 @@
 //! Splitting a search into independent jobs, and running them on all cores.
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+
 use rayon::prelude::*;
 
-use super::{Continuation, SearchOptions, Solver, Step, Unlimited};
+use super::{Continuation, NodeBudget, SearchOptions, Solver, Step, Unlimited};
 use crate::board::Board;
 use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats};
 use crate::instance::Instance;
@@ -84,8 +87,27 @@ pub struct ParallelOutcome {
     pub found: Vec<Board>,
     /// Deepest depth reached.
     pub max_depth: usize,
+    /// The board at the deepest depth (of the first job, in search order, that reached it).
+    pub best_board: Board,
+    /// Its score.
+    pub best_score: usize,
     /// Number of jobs the search was cut into.
     pub jobs: usize,
+}
+
+/// Shared between the jobs of a parallel run and whoever watches it: nodes done so far (the
+/// prefix included, updated every [`ParallelControl::STEP`] nodes per job) and a stop flag.
+#[derive(Debug, Default)]
+pub struct ParallelControl {
+    /// Nodes done so far.
+    pub nodes: AtomicU64,
+    /// Set it to make every job stop at its next step.
+    pub stop: AtomicBool,
+}
+
+impl ParallelControl {
+    /// Nodes a job does between looks at the control.
+    pub const STEP: u64 = 1 << 20;
 }
 
 /// Splits the search at `depth` and runs the jobs on rayon's thread pool (run it inside
@@ -101,25 +123,41 @@ pub fn run_parallel(
     depth: usize,
     options: SearchOptions,
 ) -> ParallelOutcome {
+    run_parallel_with(inst, order, depth, options, &ParallelControl::default())
+}
+
+/// [`run_parallel`], watched and stoppable through `control`. A stopped run reports what was
+/// done; its totals are then not those of a full run.
+pub fn run_parallel_with(
+    inst: &Instance,
+    order: &FillOrder,
+    depth: usize,
+    options: SearchOptions,
+    control: &ParallelControl,
+) -> ParallelOutcome {
     if order.is_empty() {
         return ParallelOutcome {
             nodes: 0,
             solutions: 1,
             found: vec![Board::with_hints(inst)],
             max_depth: 0,
+            best_score: Board::with_hints(inst).score(inst),
+            best_board: Board::with_hints(inst),
             jobs: 0,
         };
     }
     let sp = split(inst, order, depth);
-    let first_found = std::sync::atomic::AtomicUsize::new(usize::MAX);
-    let results: Vec<(u64, Vec<Board>, usize)> = sp
+    control.nodes.fetch_add(sp.prefix_nodes, Relaxed);
+    let first_found = AtomicUsize::new(usize::MAX);
+    let results: Vec<(u64, Vec<Board>, usize, Option<Board>)> = sp
         .jobs
         .par_iter()
         .enumerate()
         .map(|(i, job)| {
-            use std::sync::atomic::Ordering::Relaxed;
-            if options.mode == Mode::First && first_found.load(Relaxed) < i {
-                return (0, Vec::new(), 0);
+            if control.stop.load(Relaxed)
+                || (options.mode == Mode::First && first_found.load(Relaxed) < i)
+            {
+                return (0, Vec::new(), 0, None);
             }
             let job = Continuation {
                 mode: options.mode,
@@ -131,14 +169,25 @@ pub fn run_parallel(
                 Err(e) => panic!("split job does not resume: {e}"),
             };
             let mut found = Vec::new();
-            while let Step::Found(b) = s.step(Unlimited) {
-                found.push(b);
-                if options.mode == Mode::First {
-                    first_found.fetch_min(i, Relaxed);
-                    break;
+            let mut reported = 0;
+            loop {
+                let step = s.step(NodeBudget(ParallelControl::STEP));
+                control.nodes.fetch_add(s.nodes() - reported, Relaxed);
+                reported = s.nodes();
+                match step {
+                    Step::Found(b) => {
+                        found.push(b);
+                        if options.mode == Mode::First {
+                            first_found.fetch_min(i, Relaxed);
+                            break;
+                        }
+                    }
+                    Step::Paused if !s.is_out_of_nodes() && !control.stop.load(Relaxed) => {}
+                    Step::Paused | Step::Finished => break,
                 }
             }
-            (s.nodes(), found, s.progress().max_depth)
+            let p = s.progress();
+            (s.nodes(), found, p.max_depth, Some(p.best_board))
         })
         .collect();
     let mut out = ParallelOutcome {
@@ -146,16 +195,26 @@ pub fn run_parallel(
         solutions: 0,
         found: Vec::new(),
         max_depth: sp.prefix_max_depth,
+        best_board: Board::with_hints(inst),
+        best_score: 0,
         jobs: sp.jobs.len(),
     };
-    for (nodes, found, max_depth) in results {
+    let mut best_depth = None;
+    for (nodes, found, max_depth, board) in results {
         out.nodes += nodes;
         out.max_depth = out.max_depth.max(max_depth);
+        if let Some(b) = board
+            && best_depth.is_none_or(|d| max_depth > d)
+        {
+            best_depth = Some(max_depth);
+            out.best_board = b;
+        }
         if options.mode == Mode::First && !out.found.is_empty() {
             continue;
         }
         out.solutions += found.len() as u64;
         out.found.extend(found);
     }
+    out.best_score = out.best_board.score(inst);
     out
 }

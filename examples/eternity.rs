@@ -1,0 +1,293 @@
+//! `eternity`: solve an Eternity II style edge-matching puzzle by strict depth-first search.
+//!
+//! ```text
+//! cargo run --release -p examples --example eternity -- PUZZLE [--hints FILE]
+//!     [--engine baseline|table] [--order row|spiral|border] [--first|--all]
+//!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
+//!     [--axis top-down|bottom-up] [--quiet]
+//! ```
+//!
+//! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`);
+//! `--hints` reads a `.hnt` file whose hints replace the puzzle's own (rows counted along
+//! `--axis`). A progress line goes to stderr at most once a second (off with `--quiet`);
+//! solutions are printed as they are found, with a viewer URL. With `--save`, the search state
+//! is written to STATE every second and at the end, so a killed run resumes with `--resume
+//! STATE` and reports the same totals as one long run. The last line is
+//! `nodes=<n> solutions=<k> best_score=<s> max_depth=<d> cpu_s=<t> nodes_per_cpu_s=<r>`,
+//! where `nodes` is the total (a resumed run included) and the rate is over the nodes and CPU
+//! time of this process.
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use eternity_solver::engine::{EngineKind, Mode};
+use eternity_solver::format::{self, bucas, mcgavin::HintAxis};
+use eternity_solver::search::{
+    Continuation, ParallelControl, SearchOptions, Solver, Step, TimeBudget, run_parallel_with,
+    split,
+};
+use eternity_solver::{Board, FillOrder, Instance, OrderKind};
+use nix::sys::resource::{UsageWho, getrusage};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "eternity",
+    about = "Strict depth-first search for edge-matching puzzles"
+)]
+struct Args {
+    /// The puzzle: `.json` bench board, McGavin `.puz`, or a piece list `.txt`.
+    puzzle: PathBuf,
+    /// A `.hnt` file whose hints replace the puzzle's.
+    #[arg(long)]
+    hints: Option<PathBuf>,
+    /// Where `.hnt` rows are counted from: top-down (y=1 is the top row) or bottom-up.
+    #[arg(long, default_value = "top-down")]
+    axis: HintAxis,
+    /// The engine: baseline or table.
+    #[arg(long, default_value = "table")]
+    engine: String,
+    /// Fill order: row, spiral or border.
+    #[arg(long, default_value = "row")]
+    order: OrderKind,
+    /// Stop at the first solution.
+    #[arg(long, conflicts_with = "all")]
+    first: bool,
+    /// Enumerate every solution (the default).
+    #[arg(long)]
+    all: bool,
+    /// Stop after this many seconds (wall clock).
+    #[arg(long)]
+    budget_s: Option<f64>,
+    /// Stop after this many nodes in total.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Worker threads (more than 1 splits the search into independent subtrees).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Save the search state here every second and at the end.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Resume from a saved state (same puzzle, hints and order).
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// CPU time of this process so far (all threads).
+fn cpu() -> Duration {
+    let tv = |t: nix::sys::time::TimeVal| {
+        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+    };
+    getrusage(UsageWho::RUSAGE_SELF)
+        .map_or(Duration::ZERO, |u| tv(u.user_time()) + tv(u.system_time()))
+}
+
+/// What the final line reports.
+struct Summary {
+    nodes: u64,
+    solutions: u64,
+    best_score: usize,
+    max_depth: usize,
+    nodes_here: u64,
+}
+
+fn show_solution(inst: &Instance, k: u64, board: &Board) {
+    println!("solution {k} (score {}):", board.score(inst));
+    print!("{board}");
+    println!("{}", bucas::url(inst, board));
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("eternity: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let inst = format::read(&args.puzzle, args.hints.as_deref(), args.axis)?;
+    let order = FillOrder::new(&inst, args.order);
+    let engine: EngineKind = args.engine.parse()?;
+    let mode = if args.first { Mode::First } else { Mode::All };
+    let mut options = SearchOptions::default().engine(engine).mode(mode);
+    if let Some(m) = args.max_nodes {
+        options = options.max_nodes(m);
+    }
+    if !args.quiet {
+        eprintln!(
+            "{}: {}x{}, {} pieces, {} hints, {} open cells, engine {engine}, order {}",
+            args.puzzle.display(),
+            inst.width(),
+            inst.height(),
+            inst.cells(),
+            inst.hints().len(),
+            order.len(),
+            args.order
+        );
+    }
+    let cpu0 = cpu();
+    let summary = if args.threads > 1 {
+        if args.save.is_some() || args.resume.is_some() {
+            return Err("--save and --resume work with --threads 1 only".into());
+        }
+        parallel(args, &inst, &order, options)?
+    } else {
+        single(args, &inst, &order, options)?
+    };
+    let cpu_s = (cpu() - cpu0).as_secs_f64();
+    let rate = if cpu_s > 0.0 {
+        summary.nodes_here as f64 / cpu_s
+    } else {
+        0.0
+    };
+    println!(
+        "nodes={} solutions={} best_score={} max_depth={} cpu_s={cpu_s:.3} nodes_per_cpu_s={rate:.0}",
+        summary.nodes, summary.solutions, summary.best_score, summary.max_depth
+    );
+    Ok(())
+}
+
+fn single(
+    args: &Args,
+    inst: &Instance,
+    order: &FillOrder,
+    options: SearchOptions,
+) -> Result<Summary, Box<dyn std::error::Error>> {
+    let mut solver = match &args.resume {
+        Some(path) => {
+            let cont = Continuation::load(path)?;
+            Solver::resume(inst, order, &cont, options)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => Solver::new(inst, order, options),
+    };
+    let nodes0 = solver.nodes();
+    let start = Instant::now();
+    let deadline = args
+        .budget_s
+        .map(|s| start + Duration::from_secs_f64(s.max(0.0)));
+    let save = |s: &Solver| -> Result<(), Box<dyn std::error::Error>> {
+        if let Some(p) = &args.save {
+            s.continuation().save(p)?;
+        }
+        Ok(())
+    };
+    loop {
+        // Run for at most a second (or to the deadline), then report and save.
+        let now = Instant::now();
+        let slice = match deadline {
+            Some(d) if d <= now => break,
+            Some(d) => (d - now).min(Duration::from_secs(1)),
+            None => Duration::from_secs(1),
+        };
+        match solver.step(TimeBudget::new(slice)) {
+            Step::Found(board) => show_solution(inst, solver.solutions(), &board),
+            Step::Finished => break,
+            Step::Paused => {
+                if !args.quiet {
+                    let p = solver.progress();
+                    eprintln!(
+                        "[{:>7.1}s] nodes={} rate={:.1}M/s depth={}/{} max_depth={} best_score={}/{} solutions={}",
+                        start.elapsed().as_secs_f64(),
+                        p.nodes,
+                        p.nodes_per_sec / 1e6,
+                        p.depth,
+                        p.total_depth,
+                        p.max_depth,
+                        p.best_score,
+                        inst.max_score(),
+                        p.solutions
+                    );
+                }
+                save(&solver)?;
+                if solver.is_out_of_nodes() {
+                    break;
+                }
+            }
+        }
+    }
+    save(&solver)?;
+    let p = solver.progress();
+    if !args.quiet && p.solutions == 0 {
+        eprintln!("best board (score {}):\n{}", p.best_score, p.best_board);
+        eprintln!("{}", bucas::url(inst, &p.best_board));
+    }
+    Ok(Summary {
+        nodes: p.nodes,
+        solutions: p.solutions,
+        best_score: p.best_score,
+        max_depth: p.max_depth,
+        nodes_here: p.nodes - nodes0,
+    })
+}
+
+fn parallel(
+    args: &Args,
+    inst: &Instance,
+    order: &FillOrder,
+    options: SearchOptions,
+) -> Result<Summary, Box<dyn std::error::Error>> {
+    // Cut deep enough for a few dozen jobs per thread, so the work spreads evenly.
+    let mut depth = 1;
+    while depth + 1 < order.len() && split(inst, order, depth).jobs.len() < 32 * args.threads {
+        depth += 1;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let control = ParallelControl::default();
+    let start = Instant::now();
+    let out = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut last = 0;
+            loop {
+                std::thread::sleep(Duration::from_millis(100));
+                if control.stop.load(Relaxed) {
+                    return;
+                }
+                let el = start.elapsed();
+                if args.budget_s.is_some_and(|b| el.as_secs_f64() >= b) {
+                    control.stop.store(true, Relaxed);
+                    return;
+                }
+                if !args.quiet && el.as_secs() > last {
+                    last = el.as_secs();
+                    let n = control.nodes.load(Relaxed);
+                    eprintln!(
+                        "[{:>7.1}s] nodes={n} rate={:.1}M/s threads={}",
+                        el.as_secs_f64(),
+                        n as f64 / el.as_secs_f64() / 1e6,
+                        args.threads
+                    );
+                }
+            }
+        });
+        let out = pool.install(|| run_parallel_with(inst, order, depth, options, &control));
+        control.stop.store(true, Relaxed);
+        let _ = watcher.join();
+        out
+    });
+    if !args.quiet {
+        eprintln!("split at depth {depth} into {} jobs", out.jobs);
+    }
+    for (k, b) in out.found.iter().enumerate() {
+        show_solution(inst, k as u64 + 1, b);
+    }
+    Ok(Summary {
+        nodes: out.nodes,
+        solutions: out.solutions,
+        best_score: out.best_score,
+        max_depth: out.max_depth,
+        nodes_here: out.nodes,
+    })
+}
