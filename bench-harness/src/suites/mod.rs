@@ -2,6 +2,7 @@
 //! the one-line summary its issue specifies; `compare` with no suite runs them all.
 
 pub mod eternity;
+pub mod quartiles;
 
 use crate::Ctx;
 use crate::report::SuiteReport;
@@ -18,9 +19,16 @@ pub struct Suite {
 
 /// Every suite, in the order `compare` runs them.
 pub fn all() -> Vec<Suite> {
-    vec![Suite {
-        name: "eternity",
-        about: "Eternity II: every engine on the same tree (bench-hard budget, bench-easy-h40 to the end)",
-        run: eternity::run,
-    }]
+    vec![
+        Suite {
+            name: "quartiles",
+            about: "Quartiles: full solve of the public boards, ours vs the seed's baseline",
+            run: quartiles::run,
+        },
+        Suite {
+            name: "eternity",
+            about: "Eternity II: every engine on the same tree (bench-hard budget, bench-easy-h40 to the end)",
+            run: eternity::run,
+        },
+    ]
 }

@@ -1,0 +1,246 @@
+//! `compare -- quartiles`: the fast solver against the seed's algorithm (`baseline`) on the
+//! public boards, with the embedded dictionary already loaded.
+//!
+//! A full solve is `Solver::new` + `solve_fully` + `quartiles()` (every word and the exact
+//! cover). Before timing, both engines must give the same words in the same order and the
+//! same node counts on every board. Each round times a batch of passes over all boards with
+//! each engine (round-robin, CPU time, about 150 ms a batch because CPU clocks tick in
+//! milliseconds) and pairs the two into a ratio; the table shows medians over rounds, plus
+//! the median and slowest board by wall clock (one board is too short for the CPU clock).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use quartiles_solver::baseline::Baseline;
+use quartiles_solver::{Board, Dictionary, Solver};
+
+use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
+use crate::report::{SuiteReport, Table, pct, sig3};
+use crate::{Ctx, testdata};
+
+/// Repetitions of the fast solver per board for the wall-clock distribution over boards.
+const OURS_REPS: u32 = 200;
+/// CPU time of one timed batch (CPU clocks tick in milliseconds).
+const BATCH: Duration = Duration::from_millis(150);
+
+/// The public boards: id and board.
+pub fn public_boards() -> Result<Vec<(String, Board)>, String> {
+    let path = testdata().join("quartiles").join("boards-public.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let boards = json["boards"]
+        .as_array()
+        .ok_or_else(|| format!("{}: no `boards` array", path.display()))?;
+    boards
+        .iter()
+        .map(|b| {
+            let id = b["id"].as_str().unwrap_or("?").to_string();
+            let tiles: Vec<&str> = b["tiles"]
+                .as_array()
+                .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
+                .unwrap_or_default();
+            Board::from_tiles(tiles)
+                .map(|board| (id.clone(), board))
+                .map_err(|e| format!("board {id}: {e}"))
+        })
+        .collect()
+}
+
+/// One full solve: every word and the quartiles. Returns a checksum so nothing is elided.
+pub fn full_solve(dict: &Dictionary, board: &Board) -> usize {
+    let s = Solver::new(dict, board).solve_fully();
+    s.words().len() + s.quartiles().len()
+}
+
+/// The baseline's full solve, for the same checksum.
+pub fn baseline_solve(dict: &Dictionary, board: &Board) -> usize {
+    let b = Baseline::new(dict, board).solve_fully();
+    b.words().len()
+}
+
+/// Checks that both engines agree on a board; returns (words, nodes).
+fn check(dict: &Dictionary, id: &str, board: &Board) -> Result<(usize, u64), String> {
+    let ours = Solver::new(dict, board).solve_fully();
+    let base = Baseline::new(dict, board).solve_fully();
+    if ours.words() != base.words() {
+        return Err(format!("board {id}: the engines found different words"));
+    }
+    if ours.progress().nodes != base.nodes() {
+        return Err(format!(
+            "board {id}: node counts differ (ours {}, baseline {})",
+            ours.progress().nodes,
+            base.nodes()
+        ));
+    }
+    Ok((ours.words().len(), base.nodes()))
+}
+
+/// Runs the suite.
+pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+    // Wall clock for the one-off costs: they are below the CPU clock's resolution.
+    let start = Instant::now();
+    let dict = Dictionary::english();
+    let load = start.elapsed();
+    let start = Instant::now();
+    dict.prepare();
+    let prepare = start.elapsed();
+    let mut boards = public_boards()?;
+    if ctx.quick {
+        boards.truncate(1);
+    }
+    let mut words = 0;
+    let mut nodes = 0;
+    let mut solved = 0;
+    for (id, board) in &boards {
+        let (w, n) = check(&dict, id, board)?;
+        words += w;
+        nodes += n;
+        solved += usize::from(Solver::new(&dict, board).solve_fully().is_solved());
+    }
+
+    // CPU time advances in steps of a few milliseconds, so each sample is a batch of whole
+    // passes over the boards lasting about BATCH; the figure is CPU time per board solve.
+    let passes = |f: &dyn Fn(&Board) -> usize| -> u32 {
+        if ctx.quick {
+            return 1;
+        }
+        let start = Instant::now();
+        for (_, board) in &boards {
+            black_box(f(black_box(board)));
+        }
+        let one = start.elapsed().as_secs_f64().max(1e-9);
+        (BATCH.as_secs_f64() / one).ceil().clamp(1.0, 1e6) as u32
+    };
+    let fast = |b: &Board| full_solve(&dict, b);
+    let slow = |b: &Board| baseline_solve(&dict, b);
+    let (ours_passes, base_passes) = (passes(&fast), passes(&slow));
+    let batch = |f: &dyn Fn(&Board) -> usize, n: u32| -> f64 {
+        let (_, t) = cpu_timed(|| {
+            for _ in 0..n {
+                for (_, board) in &boards {
+                    black_box(f(black_box(board)));
+                }
+            }
+        });
+        t.as_secs_f64() * 1e6 / (f64::from(n) * boards.len() as f64)
+    };
+    let mut ours_run = || batch(&fast, ours_passes);
+    let mut base_run = || batch(&slow, base_passes);
+    let samples = round_robin(ctx.rounds(), &mut [&mut ours_run, &mut base_run]);
+    let (ours, base) = (&samples[0], &samples[1]);
+    let ratio = paired_ratio(base, ours);
+
+    // The distribution over boards (wall clock, which has the resolution CPU time lacks).
+    let per_board = |f: &dyn Fn(&Board) -> usize, reps: u32| -> Samples {
+        let mut s = Samples::new();
+        for (_, board) in &boards {
+            let start = Instant::now();
+            for _ in 0..reps {
+                black_box(f(black_box(board)));
+            }
+            s.push(start.elapsed().as_secs_f64() * 1e6 / f64::from(reps));
+        }
+        s
+    };
+    let reps = if ctx.quick { 1 } else { OURS_REPS };
+    let ours_boards = per_board(&fast, reps);
+    let base_boards = per_board(&slow, 1);
+
+    let mut table = Table::new([
+        "engine",
+        "boards",
+        "cpu us/solve",
+        "min",
+        "max",
+        "spread",
+        "board median (wall)",
+        "slowest board",
+        "words",
+        "nodes",
+    ]);
+    for (name, s, pb) in [
+        ("ours", ours, &ours_boards),
+        ("baseline", base, &base_boards),
+    ] {
+        table.row([
+            name.to_string(),
+            boards.len().to_string(),
+            sig3(s.median()),
+            sig3(s.min()),
+            sig3(s.max()),
+            pct(s.spread()),
+            sig3(pb.median()),
+            sig3(pb.max()),
+            words.to_string(),
+            nodes.to_string(),
+        ]);
+    }
+    let board_ratio = base_boards.median() / ours_boards.median();
+    table.row([
+        "speedup (paired)".to_string(),
+        String::new(),
+        format!("{}x", sig3(ratio.median())),
+        format!("{}x", sig3(ratio.min())),
+        format!("{}x", sig3(ratio.max())),
+        pct(ratio.spread()),
+        format!("{}x", sig3(board_ratio)),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
+    table.row([
+        "quartiles found".to_string(),
+        format!("{solved}/{}", boards.len()),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
+    table.row([
+        "load embedded dictionary (wall us)".to_string(),
+        String::new(),
+        sig3(load.as_secs_f64() * 1e6),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        dict.len().to_string(),
+        String::new(),
+    ]);
+
+    table.row([
+        "build search index, once (wall us)".to_string(),
+        String::new(),
+        sig3(prepare.as_secs_f64() * 1e6),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
+
+    let mut report = SuiteReport {
+        suite: "quartiles".into(),
+        table,
+        ..SuiteReport::default()
+    };
+    report.figure("ours", ours.median(), "us");
+    report.figure("ours board median (wall)", ours_boards.median(), "us");
+    report.figure("baseline", base.median(), "us");
+    report.figure("speedup", ratio.median(), "x");
+    report.last_line = format!(
+        "quartiles: ours {} us, baseline {} us, speedup {}x",
+        sig3(ours.median()),
+        sig3(base.median()),
+        sig3(ratio.median())
+    );
+    Ok(report)
+}

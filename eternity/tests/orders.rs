@@ -1,0 +1,122 @@
+//! Fill orders, and the official clue puzzles solved to full score.
+
+use std::path::PathBuf;
+
+use eternity_solver::engine::{self, EngineKind, Limits};
+use eternity_solver::{FillOrder, Instance, OrderKind, Piece, format};
+
+fn board(rel: &str) -> Instance {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../testdata/eternity")
+        .join(rel);
+    format::json::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn blank(w: usize, h: usize) -> Instance {
+    // Shape only matters here; the pieces need not fit.
+    Instance::new(w, h, vec![Piece::new([1; 4]); w * h], vec![]).unwrap()
+}
+
+#[test]
+fn spiral_and_border_shapes() {
+    let i = blank(4, 3);
+    assert_eq!(
+        FillOrder::new(&i, OrderKind::Spiral).cells(),
+        &[0, 1, 2, 3, 7, 11, 10, 9, 8, 4, 5, 6]
+    );
+    assert_eq!(
+        FillOrder::new(&i, OrderKind::BorderFirst).cells(),
+        &[0, 1, 2, 3, 7, 11, 10, 9, 8, 4, 5, 6]
+    );
+    let i = blank(4, 4);
+    assert_eq!(
+        FillOrder::new(&i, OrderKind::BorderFirst).cells(),
+        &[0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4, 5, 6, 9, 10]
+    );
+    assert_eq!(
+        FillOrder::new(&i, OrderKind::Spiral).cells(),
+        &[0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4, 5, 6, 10, 9]
+    );
+    for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 7), (7, 2), (16, 16)] {
+        let i = blank(w, h);
+        for kind in [
+            OrderKind::RowMajor,
+            OrderKind::Spiral,
+            OrderKind::BorderFirst,
+        ] {
+            let mut cells = FillOrder::new(&i, kind).cells().to_vec();
+            cells.sort();
+            assert_eq!(cells, (0..w * h).collect::<Vec<_>>(), "{kind} {w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn orders_skip_pins_and_keep_going() {
+    // bench-hard pins 40 cells in the lower half: every order still lists each open cell
+    // once, in its own sequence with the pinned cells left out.
+    let inst = board("dfs-study-bench/bench-hard.json");
+    let hinted = inst.hinted_cells();
+    for kind in [
+        OrderKind::RowMajor,
+        OrderKind::Spiral,
+        OrderKind::BorderFirst,
+    ] {
+        let order = FillOrder::new(&inst, kind);
+        assert_eq!(order.len(), 216);
+        assert!(order.cells().iter().all(|&c| !hinted[c]));
+        let full = FillOrder::new(&blank(16, 16), kind);
+        let expected: Vec<usize> = full
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| !hinted[c])
+            .collect();
+        assert_eq!(order.cells(), &expected[..]);
+    }
+    assert!(FillOrder::from_cells(&inst, vec![0, 0]).is_err());
+    assert!(FillOrder::from_cells(&inst, vec![224]).is_err());
+    assert!(FillOrder::from_cells(&inst, vec![0]).is_err());
+    let custom: Vec<usize> = FillOrder::row_major(&inst)
+        .cells()
+        .iter()
+        .rev()
+        .copied()
+        .collect();
+    assert!(FillOrder::from_cells(&inst, custom).is_ok());
+}
+
+#[test]
+fn engines_agree_in_every_order_under_a_node_limit() {
+    let inst = board("oracles/bench-easy-h52.json");
+    for kind in [OrderKind::Spiral, OrderKind::BorderFirst] {
+        let order = FillOrder::new(&inst, kind);
+        let limits = Limits::all().with_max_nodes(1_500_000);
+        let a = engine::run(EngineKind::Baseline, &inst, &order, limits);
+        let b = engine::run(EngineKind::Table, &inst, &order, limits);
+        assert_eq!(a, b, "{kind}");
+        assert_eq!(a.nodes, 1_500_000);
+    }
+}
+
+#[test]
+fn official_clue_puzzles_solve_to_full_score() {
+    // Border-first finds each clue puzzle's first solution within a few million nodes.
+    for (rel, nodes) in [
+        ("eternity2dev-instances/e2-clue-clue1.json", 1_920),
+        ("eternity2dev-instances/e2-clue-clue2.json", 2_513_136),
+        ("eternity2dev-instances/e2-clue-clue3.json", 4_706),
+        ("eternity2dev-instances/e2-clue-clue4.json", 2_387_110),
+    ] {
+        let inst = board(rel);
+        let order = FillOrder::new(&inst, OrderKind::BorderFirst);
+        let a = engine::run(EngineKind::Baseline, &inst, &order, Limits::first());
+        let b = engine::run(EngineKind::Table, &inst, &order, Limits::first());
+        assert_eq!(a, b, "{rel}");
+        assert_eq!(a.nodes, nodes, "{rel}");
+        let sol = a.first_solution.expect("solved");
+        sol.verify_solution(&inst).unwrap();
+        assert_eq!(sol.score(&inst), inst.max_score());
+        assert!(inst.max_score() == 60 || inst.max_score() == 126);
+    }
+}
