@@ -3,6 +3,7 @@
 
 pub mod eternity;
 pub mod quartiles;
+pub mod sudoku;
 
 use crate::Ctx;
 use crate::report::SuiteReport;
@@ -24,6 +25,11 @@ pub fn all() -> Vec<Suite> {
             name: "quartiles",
             about: "Quartiles: full solve of the public boards, ours vs the seed's baseline",
             run: quartiles::run,
+        },
+        Suite {
+            name: "sudoku",
+            about: "Sudoku: uniqueness checks on the tdoku sets, ours vs the sudoku crate vs baseline",
+            run: sudoku::run,
         },
         Suite {
             name: "eternity",
