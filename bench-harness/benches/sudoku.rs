@@ -1,0 +1,63 @@
+//! Criterion benches for `sudoku-engine`: uniqueness checks (count up to 2) over the tdoku
+//! sets with the fast engine and, side by side, the `sudoku` crate; the seed's baseline on a
+//! few top1465 puzzles; and generation of finals into memory.
+//!
+//! `cargo bench -p bench-harness --bench sudoku` (`compare -- sudoku` prints the paired
+//! table).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use bench_harness::suites::sudoku::{SETS, lines, ours, pass_baseline, pass_ours, pass_peer, peer};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use sudoku_engine::Solver;
+use sudoku_engine::generate::Finals;
+
+fn solve(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sudoku/count2");
+    g.measurement_time(Duration::from_secs(4));
+    g.sample_size(10);
+    for set in &SETS {
+        let l = lines(set.file).expect("testdata/sudoku");
+        let o = ours(&l).expect("puzzles parse");
+        let p = peer(&l).expect("puzzles parse for the peer");
+        g.throughput(Throughput::Elements(o.len() as u64));
+        let mut solver = Solver::new();
+        g.bench_with_input(BenchmarkId::new("ours", set.name), &o, |b, o| {
+            b.iter(|| pass_ours(&mut solver, o))
+        });
+        g.bench_with_input(BenchmarkId::new("sudoku-crate", set.name), &p, |b, p| {
+            b.iter(|| pass_peer(p))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("sudoku/baseline");
+    g.sample_size(10);
+    let l = lines(SETS[1].file).expect("testdata/sudoku");
+    let o = ours(&l[1..4]).expect("puzzles parse");
+    g.throughput(Throughput::Elements(o.len() as u64));
+    g.bench_function("top1465-2..4", |b| b.iter(|| pass_baseline(black_box(&o))));
+    g.finish();
+}
+
+fn generate(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sudoku/generate");
+    let n = 100_000;
+    g.throughput(Throughput::Elements(n));
+    g.bench_function("finals-text-100k", |b| {
+        let mut buf = Vec::with_capacity(163 * n as usize);
+        b.iter(|| {
+            buf.clear();
+            let mut f = Finals::new(1, n).unwrap();
+            while f.write_next_block(&mut buf) {
+                buf.push(b'\n');
+            }
+            buf.len()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, solve, generate);
+criterion_main!(benches);

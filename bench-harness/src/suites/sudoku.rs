@@ -1,0 +1,357 @@
+//! `compare -- sudoku`: the fast engine of `sudoku-engine` against the `sudoku` crate (the
+//! peer, a port of JCZSolve) and the seed's `baseline`, on the tdoku benchmark sets.
+//!
+//! Work per puzzle is a uniqueness check (count solutions up to 2), single thread. Before
+//! timing, every answer is checked: the verdict histogram of each set (17-clue, top1465 and
+//! 1106 unique, serg 2+), our solutions against the recorded ones (top1465, 1106) and the
+//! peer's, and the baseline against the fast engine on its subset. Each round times a batch
+//! of whole passes over a set per engine (round-robin, CPU time of this thread, about 200 ms a
+//! batch); the table shows the median rate over rounds and the median of the per-round paired
+//! ratios. The baseline runs only on the first puzzles of top1465 and 1106: on 17-clue
+//! puzzles it takes seconds each.
+
+use std::hint::black_box;
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+use sudoku_engine::solve::baseline;
+use sudoku_engine::{Grid, Solver, Verdict};
+
+use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
+use crate::report::{SuiteReport, Table, pct, sig3};
+use crate::{Ctx, testdata};
+
+/// CPU time of one timed batch.
+const BATCH: Duration = Duration::from_millis(200);
+/// CPU time of one timed batch in quick mode (enough to read the CPU clock at all).
+const QUICK_BATCH: Duration = Duration::from_millis(20);
+/// Puzzles per set in quick mode.
+const QUICK_PUZZLES: usize = 40;
+/// Puzzles of top1465 and 1106 the baseline runs on.
+const BASELINE_PUZZLES: usize = 10;
+/// Puzzles the baseline runs on in quick mode (the quickest of the first ten for it).
+const QUICK_BASELINE_PUZZLES: usize = 2;
+
+/// One benchmark set: its name, file, and the verdict every puzzle has.
+pub struct Set {
+    /// Short name for the table.
+    pub name: &'static str,
+    /// File in `testdata/sudoku`.
+    pub file: &'static str,
+    /// The recorded solutions file, if any.
+    pub solutions: Option<&'static str>,
+    /// Every puzzle's verdict (uniqueness check).
+    pub verdict: Verdict,
+}
+
+/// The four tdoku sets, in table order.
+pub const SETS: [Set; 4] = [
+    Set {
+        name: "17-clue",
+        file: "puzzles2_17_clue.gz",
+        solutions: None,
+        verdict: Verdict::Unique,
+    },
+    Set {
+        name: "top1465",
+        file: "puzzles3_magictour_top1465",
+        solutions: Some("puzzles3_magictour_top1465.solutions"),
+        verdict: Verdict::Unique,
+    },
+    Set {
+        name: "1106",
+        file: "puzzles6_forum_hardest_1106",
+        solutions: Some("puzzles6_forum_hardest_1106.solutions"),
+        verdict: Verdict::Unique,
+    },
+    Set {
+        name: "serg",
+        file: "puzzles7_serg_benchmark.gz",
+        solutions: None,
+        verdict: Verdict::Multiple,
+    },
+];
+
+/// Reads a file of `testdata/sudoku` (gunzipping `.gz`).
+pub fn read_text(file: &str) -> Result<String, String> {
+    let path = testdata().join("sudoku").join(file);
+    let f = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut text = String::new();
+    let r = if file.ends_with(".gz") {
+        flate2::read::GzDecoder::new(f).read_to_string(&mut text)
+    } else {
+        std::io::BufReader::new(f).read_to_string(&mut text)
+    };
+    r.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text)
+}
+
+/// The puzzles of a set as one-line strings (comments and empty lines dropped).
+pub fn lines(file: &str) -> Result<Vec<String>, String> {
+    Ok(read_text(file)?
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect())
+}
+
+/// The puzzles of a set for our engine.
+pub fn ours(lines: &[String]) -> Result<Vec<Grid>, String> {
+    lines
+        .iter()
+        .map(|l| l.parse::<Grid>().map_err(|e| format!("{l}: {e}")))
+        .collect()
+}
+
+/// The puzzles of a set for the peer.
+pub fn peer(lines: &[String]) -> Result<Vec<::sudoku::Sudoku>, String> {
+    lines
+        .iter()
+        .map(|l| ::sudoku::Sudoku::from_str_line(l).map_err(|e| format!("{l}: {e:?}")))
+        .collect()
+}
+
+/// One pass of our engine over a set; returns the number of solutions found (for
+/// `black_box`).
+pub fn pass_ours(solver: &mut Solver, grids: &[Grid]) -> u64 {
+    grids
+        .iter()
+        .map(|g| solver.count(black_box(g), 2).solutions)
+        .sum()
+}
+
+/// One pass of the peer over a set.
+pub fn pass_peer(grids: &[::sudoku::Sudoku]) -> u64 {
+    grids
+        .iter()
+        .map(|g| black_box(g).solutions_count_up_to(2) as u64)
+        .sum()
+}
+
+/// One pass of the baseline over a set.
+pub fn pass_baseline(grids: &[Grid]) -> u64 {
+    grids
+        .iter()
+        .map(|g| baseline::count_solutions(black_box(g), 2).solutions)
+        .sum()
+}
+
+/// Everything loaded and checked for one set.
+struct Loaded {
+    set: &'static Set,
+    ours: Vec<Grid>,
+    peer: Vec<::sudoku::Sudoku>,
+    guesses: u64,
+}
+
+fn load_and_check(set: &'static Set, quick: bool) -> Result<Loaded, String> {
+    let mut lines = lines(set.file)?;
+    if quick {
+        lines.truncate(QUICK_PUZZLES);
+    }
+    let ours = ours(&lines)?;
+    let peer = peer(&lines)?;
+    let recorded = match set.solutions {
+        Some(f) => Some(self::lines(f)?),
+        None => None,
+    };
+    let mut solver = Solver::new();
+    let mut guesses = 0;
+    for (k, (g, p)) in ours.iter().zip(&peer).enumerate() {
+        let c = solver.count(g, 2);
+        guesses += c.guesses;
+        if c.verdict() != set.verdict {
+            return Err(format!(
+                "{} puzzle {}: ours says {}, the set has {}",
+                set.name,
+                k + 1,
+                c.verdict(),
+                set.verdict
+            ));
+        }
+        let peer_count = p.solutions_count_up_to(2);
+        if peer_count as u64 != c.solutions {
+            return Err(format!(
+                "{} puzzle {}: ours counts {}, the peer {peer_count}",
+                set.name,
+                k + 1,
+                c.solutions
+            ));
+        }
+        let first = c
+            .first
+            .ok_or_else(|| format!("{}: no solution", set.name))?;
+        if !g.is_solved_by(&first) {
+            return Err(format!("{} puzzle {}: wrong solution", set.name, k + 1));
+        }
+        if set.verdict == Verdict::Unique {
+            let theirs = p.solution().map(|s| s.to_str_line().to_string());
+            if theirs.as_deref() != Some(first.to_line().as_str()) {
+                return Err(format!(
+                    "{} puzzle {}: peer solves differently",
+                    set.name,
+                    k + 1
+                ));
+            }
+        }
+        if let Some(rec) = &recorded
+            && rec.get(k).map(String::as_str) != Some(first.to_line().as_str())
+        {
+            return Err(format!(
+                "{} puzzle {}: differs from the recorded solution",
+                set.name,
+                k + 1
+            ));
+        }
+    }
+    Ok(Loaded {
+        set,
+        ours,
+        peer,
+        guesses,
+    })
+}
+
+/// Whole passes that take about `BATCH` (`QUICK_BATCH` in quick mode).
+fn passes_for(quick: bool, mut one: impl FnMut()) -> u32 {
+    let batch = if quick { QUICK_BATCH } else { BATCH };
+    let start = Instant::now();
+    one();
+    let t = start.elapsed().as_secs_f64().max(1e-9);
+    (batch.as_secs_f64() / t).ceil().clamp(1.0, 1e6) as u32
+}
+
+/// Puzzles per CPU second of `passes` passes of `f` over `n` puzzles.
+fn rate(n: usize, passes: u32, mut f: impl FnMut() -> u64) -> f64 {
+    let (_, t) = cpu_timed(|| {
+        for _ in 0..passes {
+            black_box(f());
+        }
+    });
+    let s = t.as_secs_f64();
+    if s > 0.0 {
+        n as f64 * f64::from(passes) / s
+    } else {
+        f64::NAN
+    }
+}
+
+/// Runs the suite.
+pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+    if let Some(a) = ctx.args.first() {
+        return Err(format!(
+            "unknown argument `{a}` (the sudoku suite takes none)"
+        ));
+    }
+    let mut table = Table::new([
+        "set",
+        "puzzles",
+        "ours /s",
+        "peer /s",
+        "ratio",
+        "ratio min",
+        "ratio max",
+        "spread",
+        "guesses/puzzle",
+        "baseline /s",
+        "baseline puzzles",
+    ]);
+    let mut report = SuiteReport {
+        suite: "sudoku".into(),
+        ..SuiteReport::default()
+    };
+    let mut headline = None;
+    for set in &SETS {
+        let l = load_and_check(set, ctx.quick)?;
+        let base_grids: Vec<Grid> = if set.solutions.is_some() {
+            let n = if ctx.quick {
+                QUICK_BASELINE_PUZZLES
+            } else {
+                BASELINE_PUZZLES
+            };
+            // The quickest of the first ones for the baseline in quick mode: puzzles 4 and 2.
+            let pick: Vec<usize> = if ctx.quick {
+                vec![3, 1]
+            } else {
+                (0..n).collect()
+            };
+            pick.into_iter()
+                .filter_map(|k| l.ours.get(k).copied())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut solver = Solver::new();
+        for g in &base_grids {
+            let b = baseline::count_solutions(g, 2);
+            let f = solver.count(g, 2);
+            if (b.solutions, b.first) != (f.solutions, f.first) {
+                return Err(format!(
+                    "{}: baseline and fast engine disagree on {g}",
+                    set.name
+                ));
+            }
+        }
+        let n = l.ours.len();
+        let ours_passes = passes_for(ctx.quick, || {
+            black_box(pass_ours(&mut solver, &l.ours));
+        });
+        let peer_passes = passes_for(ctx.quick, || {
+            black_box(pass_peer(&l.peer));
+        });
+        let mut ours_run = || rate(n, ours_passes, || pass_ours(&mut solver, &l.ours));
+        let mut peer_run = || rate(n, peer_passes, || pass_peer(&l.peer));
+        let samples = round_robin(ctx.rounds(), &mut [&mut ours_run, &mut peer_run]);
+        let (ours, peer) = (&samples[0], &samples[1]);
+        let ratio = paired_ratio(ours, peer);
+        let base = if base_grids.is_empty() {
+            Samples::new()
+        } else {
+            let mut s = Samples::new();
+            for _ in 0..if ctx.quick { 1 } else { 3 } {
+                s.push(rate(base_grids.len(), 1, || pass_baseline(&base_grids)));
+            }
+            s
+        };
+        table.row([
+            set.name.to_string(),
+            n.to_string(),
+            sig3(ours.median()),
+            sig3(peer.median()),
+            format!("{}x", sig3(ratio.median())),
+            format!("{}x", sig3(ratio.min())),
+            format!("{}x", sig3(ratio.max())),
+            pct(ratio.spread()),
+            sig3(l.guesses as f64 / n as f64),
+            if base.is_empty() {
+                "-".into()
+            } else {
+                sig3(base.median())
+            },
+            base_grids.len().to_string(),
+        ]);
+        report.figure(
+            format!("{} ours", l.set.name),
+            ours.median(),
+            "puzzles/cpu-s",
+        );
+        report.figure(
+            format!("{} peer", l.set.name),
+            peer.median(),
+            "puzzles/cpu-s",
+        );
+        report.figure(format!("{} ratio", l.set.name), ratio.median(), "x");
+        if set.name == "top1465" {
+            headline = Some((ours.median(), peer.median(), ratio.median()));
+        }
+    }
+    let (o, p, r) = headline.ok_or("top1465 was not measured")?;
+    report.last_line = format!(
+        "sudoku: ours {}/s, peer {}/s, ratio {}x",
+        sig3(o),
+        sig3(p),
+        sig3(r)
+    );
+    report.table = table;
+    Ok(report)
+}
