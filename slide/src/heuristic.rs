@@ -4,6 +4,7 @@
 //! The additive pattern databases live in [`crate::pdb`].
 
 use std::fmt::Debug;
+use std::sync::{Arc, OnceLock};
 
 use crate::board::MAX_CELLS;
 use crate::error::PuzzleError;
@@ -108,6 +109,8 @@ impl Heuristic for Manhattan {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineMemo {
     manhattan: u32,
+    /// Sum of `lines`.
+    conflicts: u32,
     lines: [u8; 10],
 }
 
@@ -123,52 +126,83 @@ pub struct LinearConflict {
     /// Pairwise (+2 per reversed pair) instead of the minimum removals: inadmissible, only for
     /// reproducing the seed.
     pairwise: bool,
+    /// Cells of each line, rows first, then columns; unused slots repeat the first cell.
+    line_cells: [[u8; 5]; 10],
+    /// `line_key[line][label]`: where in that line the tile belongs, or `ABSENT`.
+    line_key: Box<[[u8; MAX_CELLS]; 10]>,
+    /// Conflict count for every sequence of up to five 3-bit keys (`ABSENT` = not in line).
+    table: Arc<[u8]>,
 }
+
+/// Key of a tile that does not belong to the line.
+const ABSENT: u8 = 7;
 
 impl LinearConflict {
     /// Admissible linear conflict for a board size.
     pub fn new(geometry: &Geometry, blank_goal: usize) -> LinearConflict {
-        LinearConflict {
-            md: Manhattan::new(geometry, blank_goal),
-            pairwise: false,
-        }
+        Self::with_rule(geometry, blank_goal, false)
     }
 
     /// The seed's count: +2 per reversed pair. It can overestimate (three mutually reversed
     /// tiles count 6 where 4 moves suffice), so a search using it is not guaranteed optimal.
     pub fn seed_pairwise(geometry: &Geometry, blank_goal: usize) -> LinearConflict {
+        Self::with_rule(geometry, blank_goal, true)
+    }
+
+    fn with_rule(g: &Geometry, blank_goal: usize, pairwise: bool) -> LinearConflict {
+        let mut line_cells = [[0u8; 5]; 10];
+        let mut line_key = Box::new([[ABSENT; MAX_CELLS]; 10]);
+        for (line, cells) in line_cells.iter_mut().enumerate().take(g.height + g.width) {
+            let len = if line < g.height { g.width } else { g.height };
+            for (i, slot) in cells.iter_mut().enumerate() {
+                let i = if i < len { i } else { 0 };
+                *slot = if line < g.height {
+                    (line * g.width + i) as u8
+                } else {
+                    (i * g.width + line - g.height) as u8
+                };
+            }
+        }
+        for l in 0..g.cells {
+            if l == blank_goal {
+                continue;
+            }
+            line_key[l / g.width][l] = (l % g.width) as u8;
+            line_key[g.height + l % g.width][l] = (l / g.width) as u8;
+        }
+        // The tables depend on nothing but the rule: build each once per process.
+        static TABLES: [OnceLock<Arc<[u8]>>; 2] = [OnceLock::new(), OnceLock::new()];
+        let table = TABLES[usize::from(pairwise)]
+            .get_or_init(|| {
+                (0..1usize << 15)
+                    .map(|code| {
+                        let mut keys = [0u8; 5];
+                        let mut k = 0;
+                        for i in 0..5 {
+                            let key = ((code >> (3 * i)) & 7) as u8;
+                            if key != ABSENT {
+                                keys[k] = key;
+                                k += 1;
+                            }
+                        }
+                        Self::count(&keys[..k], pairwise)
+                    })
+                    .collect()
+            })
+            .clone();
         LinearConflict {
-            md: Manhattan::new(geometry, blank_goal),
-            pairwise: true,
+            md: Manhattan::new(g, blank_goal),
+            pairwise,
+            line_cells,
+            line_key,
+            table,
         }
     }
 
-    /// Conflict count of line `line` (rows `0..height`, then columns).
-    fn line(&self, s: &State, line: usize) -> u8 {
-        let g = &self.md.geometry;
-        let mut keys = [0u8; 5];
-        let mut k = 0;
-        if line < g.height {
-            let r = line;
-            for c in 0..g.width {
-                let l = s.cells[r * g.width + c];
-                if l != s.blank_label && g.row(l as usize) == r {
-                    keys[k] = g.col(l as usize) as u8;
-                    k += 1;
-                }
-            }
-        } else {
-            let c = line - g.height;
-            for r in 0..g.height {
-                let l = s.cells[r * g.width + c];
-                if l != s.blank_label && g.col(l as usize) == c {
-                    keys[k] = g.row(l as usize) as u8;
-                    k += 1;
-                }
-            }
-        }
-        let keys = &keys[..k];
-        if self.pairwise {
+    /// Conflicts among the keys of one line, in board order.
+    fn count(keys: &[u8], pairwise: bool) -> u8 {
+        let k = keys.len();
+        if pairwise {
             let mut pairs = 0;
             for i in 0..k {
                 for j in i + 1..k {
@@ -179,7 +213,7 @@ impl LinearConflict {
             }
             return pairs;
         }
-        // Longest increasing subsequence of at most five keys: O(k^2) is cheapest.
+        // Tiles to remove = tiles minus a longest increasing subsequence.
         let mut best = [1u8; 5];
         let mut lis = 0;
         for i in 0..k {
@@ -193,8 +227,30 @@ impl LinearConflict {
         k as u8 - lis
     }
 
+    /// Conflict count of line `line` (rows `0..height`, then columns), by table lookup.
+    #[inline]
+    fn line(&self, s: &State, line: usize) -> u8 {
+        let key = &self.line_key[line];
+        let cells = &self.line_cells[line];
+        let len = if line < self.md.geometry.height {
+            self.md.geometry.width
+        } else {
+            self.md.geometry.height
+        };
+        let mut code = 0usize;
+        for (i, &c) in cells.iter().enumerate() {
+            let k = if i < len {
+                key[s.cells[c as usize] as usize]
+            } else {
+                ABSENT
+            };
+            code |= (k as usize) << (3 * i);
+        }
+        self.table[code]
+    }
+
     fn total(memo: &LineMemo) -> u32 {
-        memo.manhattan + 2 * memo.lines.iter().map(|&x| x as u32).sum::<u32>()
+        memo.manhattan + 2 * memo.conflicts
     }
 }
 
@@ -217,10 +273,12 @@ impl Heuristic for LinearConflict {
         let g = &self.md.geometry;
         let mut memo = LineMemo {
             manhattan: self.md.evaluate(s).0,
+            conflicts: 0,
             lines: [0; 10],
         };
         for line in 0..g.width + g.height {
             memo.lines[line] = self.line(s, line);
+            memo.conflicts += memo.lines[line] as u32;
         }
         (Self::total(&memo), memo)
     }
@@ -243,6 +301,9 @@ impl Heuristic for LinearConflict {
         };
         m.lines[a] = self.line(&t, a);
         m.lines[b] = self.line(&t, b);
+        m.conflicts = memo.conflicts + m.lines[a] as u32 + m.lines[b] as u32
+            - memo.lines[a] as u32
+            - memo.lines[b] as u32;
         (Self::total(&m), m)
     }
 }

@@ -165,7 +165,18 @@ impl PatternDb {
         let mut pos = [0u8; MAX_CELLS];
         while !frontier.is_empty() {
             let mut next = Vec::new();
-            for &r in &frontier {
+            for (done, &r) in frontier.iter().enumerate() {
+                // Big layers take seconds: report within them too.
+                if done % (1 << 22) == (1 << 22) - 1
+                    && !progress(BuildProgress {
+                        tiles: k,
+                        depth,
+                        reached: reached + next.len() as u64,
+                        total,
+                    })
+                {
+                    return Err(PdbError::Interrupted);
+                }
                 unrank(r as usize, n, k, &mut pos);
                 let occupied = pos[..k].iter().fold(0u32, |m, &p| m | 1 << p);
                 for i in 0..k {
@@ -350,6 +361,8 @@ pub enum Partition {
     P78,
     /// 5x5: four patterns of 6 tiles (127.5 M entries each: a long first build).
     P6666,
+    /// 3x3: patterns of 7 tiles and 1 tile (181,440 + 9 entries, built in milliseconds).
+    P71,
     /// Any size: patterns of up to 4 tiles in row-major order (small, fast to build; a
     /// weaker estimate).
     Small,
@@ -362,6 +375,7 @@ impl Partition {
             Partition::P663 => "pdb663",
             Partition::P78 => "pdb78",
             Partition::P6666 => "pdb6666",
+            Partition::P71 => "pdb71",
             Partition::Small => "pdb-small",
         }
     }
@@ -378,10 +392,10 @@ impl Partition {
             PdbError::Unsupported(format!(
                 "the {} partition is for {} boards, not {width}x{height}",
                 self.name(),
-                if self == Partition::P6666 {
-                    "5x5"
-                } else {
-                    "4x4"
+                match self {
+                    Partition::P6666 => "5x5",
+                    Partition::P71 => "3x3",
+                    _ => "4x4",
                 }
             ))
         };
@@ -408,6 +422,9 @@ impl Partition {
                 ],
                 vec![6, 6, 6, 6],
             ),
+            Partition::P71 if (width, height) == (3, 3) => {
+                (vec![(1..8).collect(), vec![8]], vec![7, 1])
+            }
             Partition::Small => {
                 let rest: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank_goal).collect();
                 return Ok(rest.chunks(4).map(|c| c.to_vec()).collect());
@@ -553,21 +570,21 @@ impl PatternDatabases {
     }
 
     #[inline]
-    fn plain(&self, j: usize, s: &State) -> u8 {
+    fn plain(&self, j: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         let db = &self.dbs[j];
-        db.lookup(db.pattern.iter().map(|&l| s.pos[l as usize]))
+        db.lookup(db.pattern.iter().map(|&l| pos[l as usize]))
     }
 
     /// The mirrored position's tile labelled `l` is the real tile labelled `T(l)`, standing in
     /// the mirror of that tile's cell.
     #[inline]
-    fn mirrored_value(&self, j: usize, s: &State) -> u8 {
+    fn mirrored_value(&self, j: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         let db = &self.dbs[j];
         let t = &self.transpose;
         db.lookup(
             db.pattern
                 .iter()
-                .map(|&l| t[s.pos[t[l as usize] as usize] as usize]),
+                .map(|&l| t[pos[t[l as usize] as usize] as usize]),
         )
     }
 
@@ -609,9 +626,9 @@ impl Heuristic for PatternDatabases {
         debug_assert_eq!(s.blank_label, self.blank_goal);
         let mut m = PdbMemo::default();
         for j in 0..self.dbs.len() {
-            m.plain[j] = self.plain(j, s);
+            m.plain[j] = self.plain(j, &s.pos);
             if self.mirror {
-                m.mirrored[j] = self.mirrored_value(j, s);
+                m.mirrored[j] = self.mirrored_value(j, &s.pos);
             }
         }
         (self.total(&m), m)
@@ -620,19 +637,20 @@ impl Heuristic for PatternDatabases {
     #[inline]
     fn update(&self, s: &State, from: usize, _h: u32, memo: &PdbMemo) -> (u32, PdbMemo) {
         let label = s.cells[from] as usize;
-        let mut t = *s;
-        t.slide(from);
+        // Only the moved tile's position changes (the blank is in no pattern).
+        let mut pos = s.pos;
+        pos[label] = s.blank;
         let mut m = *memo;
         // Only the pattern holding the moved tile changes; in the mirror, the pattern holding
         // the mirrored label.
         let j = self.owner[label];
         if j != NO_PATTERN {
-            m.plain[j as usize] = self.plain(j as usize, &t);
+            m.plain[j as usize] = self.plain(j as usize, &pos);
         }
         if self.mirror {
             let jm = self.owner[self.transpose[label] as usize];
             if jm != NO_PATTERN {
-                m.mirrored[jm as usize] = self.mirrored_value(jm as usize, &t);
+                m.mirrored[jm as usize] = self.mirrored_value(jm as usize, &pos);
             }
         }
         (self.total(&m), m)

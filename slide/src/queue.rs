@@ -46,6 +46,8 @@ pub trait PQLike: Default {
     fn pop(&mut self) -> Option<Entry>;
     /// The entry that would be popped next.
     fn peek(&self) -> Option<Entry>;
+    /// Removes every entry, keeping allocations for reuse.
+    fn clear(&mut self);
     /// A short name for tables.
     fn name() -> &'static str;
 }
@@ -71,6 +73,9 @@ impl PQLike for HeapQueue {
     }
     fn peek(&self) -> Option<Entry> {
         self.heap.peek().copied()
+    }
+    fn clear(&mut self) {
+        self.heap.clear();
     }
     fn name() -> &'static str {
         "heap"
@@ -156,6 +161,17 @@ impl PQLike for BucketQueue {
             g: g as u32,
             id,
         })
+    }
+    fn clear(&mut self) {
+        for b in &mut self.buckets {
+            for s in b.iter_mut() {
+                s.clear();
+            }
+        }
+        self.count.iter_mut().for_each(|c| *c = 0);
+        self.top_g.iter_mut().for_each(|g| *g = 0);
+        self.min_f = 0;
+        self.len = 0;
     }
     fn name() -> &'static str {
         "bucket"

@@ -96,10 +96,11 @@ impl FromStr for HeuristicKind {
             "pdb663" | "pdb-6-6-3" => HeuristicKind::Pdb(Partition::P663),
             "pdb78" | "pdb-7-8" => HeuristicKind::Pdb(Partition::P78),
             "pdb6666" | "pdb-6-6-6-6" => HeuristicKind::Pdb(Partition::P6666),
+            "pdb71" | "pdb-7-1" => HeuristicKind::Pdb(Partition::P71),
             "pdb-small" => HeuristicKind::Pdb(Partition::Small),
             _ => {
                 return Err(format!(
-                    "unknown heuristic {s:?}: use manhattan, linear-conflict, pdb663, pdb78, pdb6666 or pdb-small"
+                    "unknown heuristic {s:?}: use manhattan, linear-conflict, pdb71, pdb663, pdb78, pdb6666 or pdb-small"
                 ));
             }
         })

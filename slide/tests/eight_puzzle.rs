@@ -3,24 +3,30 @@
 mod common;
 
 use slide_solver::{
-    AStar, Board, BucketQueue, HeapQueue, LinearConflict, Manhattan, PQLike, Puzzle, baseline,
+    AStar, Board, BucketQueue, Geometry, HeapQueue, Heuristic, LinearConflict, Manhattan, PQLike,
+    Partition, PatternDatabases, Puzzle, baseline,
 };
 
 use common::{eight_puzzle_all, replay};
 
-/// Solves every state with A* over `Q` on two threads; returns (states, total expanded).
-fn all_states_with<Q: PQLike>() -> (usize, u64) {
-    let all = eight_puzzle_all();
-    assert_eq!(all.len(), 181_440);
+/// Solves every `step`-th state with A* over `Q` on two threads, with the heuristic `h`;
+/// returns (states, total expanded).
+fn all_states_with<Q: PQLike, H: Heuristic + Clone + Send + Sync>(h: H, step: usize) -> (usize, u64)
+where
+    H::Memo: Send,
+{
+    let all: Vec<_> = eight_puzzle_all().into_iter().step_by(step).collect();
     let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let half = all.len() / 2;
     let (a, b) = all.split_at(half);
     let work = |part: &[([u8; 9], usize)]| {
         let mut expanded = 0;
+        let first = Puzzle::with_default_goal(Board::new(3, 3, &part[0].0).unwrap()).unwrap();
+        // One engine per thread, reset for each state: no allocation per solve.
+        let mut search = AStar::<_, Q>::new(&first, h.clone()).unwrap();
         for (tiles, dist) in part {
             let puzzle = Puzzle::with_default_goal(Board::new(3, 3, tiles).unwrap()).unwrap();
-            let h = LinearConflict::new(puzzle.geometry(), puzzle.goal().blank());
-            let mut search = AStar::<_, Q>::new(&puzzle, h).unwrap();
+            search.reset(&puzzle).unwrap();
             let sol = search.next().expect("solvable");
             expanded += search.progress().expanded;
             assert_eq!(sol.len(), *dist, "{tiles:?}");
@@ -37,13 +43,24 @@ fn all_states_with<Q: PQLike>() -> (usize, u64) {
 }
 
 #[test]
-fn every_state_optimal_with_the_bucket_queue() {
-    all_states_with::<BucketQueue>();
+fn every_state_optimal_with_each_queue() {
+    assert_eq!(eight_puzzle_all().len(), 181_440);
+    let pdb = PatternDatabases::build(Partition::P71, 3, 3, 8).unwrap();
+    let (n, bucket) = all_states_with::<BucketQueue, _>(pdb.clone(), 1);
+    let (_, heap) = all_states_with::<HeapQueue, _>(pdb, 1);
+    // Both queues pop in the same order, so A* expands exactly the same nodes.
+    assert_eq!(bucket, heap);
+    assert_eq!(n, 181_440);
+    eprintln!("{n} states, {bucket} nodes expanded in total (A*, 7-1 databases)");
 }
 
 #[test]
-fn every_state_optimal_with_the_binary_heap() {
-    all_states_with::<HeapQueue>();
+fn every_tenth_state_optimal_with_linear_conflict() {
+    let lc = LinearConflict::new(&Geometry::new(3, 3), 8);
+    let (n, bucket) = all_states_with::<BucketQueue, _>(lc.clone(), 10);
+    let (_, heap) = all_states_with::<HeapQueue, _>(lc, 10);
+    assert_eq!(bucket, heap);
+    eprintln!("{n} states, {bucket} nodes expanded in total (A*, linear conflict)");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod eternity;
 pub mod quartiles;
+pub mod slide;
 pub mod sudoku;
 
 use crate::Ctx;
@@ -30,6 +31,11 @@ pub fn all() -> Vec<Suite> {
             name: "sudoku",
             about: "Sudoku: uniqueness checks on the tdoku sets, ours vs the sudoku crate vs baseline",
             run: sudoku::run,
+        },
+        Suite {
+            name: "slide",
+            about: "Sliding tiles: 8-puzzles and Korf's 100, ours vs baseline vs the pathfinding crate",
+            run: slide::run,
         },
         Suite {
             name: "eternity",

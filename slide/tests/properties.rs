@@ -1,0 +1,214 @@
+//! Properties: parsers never panic, heuristics never overestimate (checked against full BFS
+//! distances on small boards), engines agree, and pausing changes nothing.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use slide_solver::search::{Nodes, Step};
+use slide_solver::{
+    AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, Heuristic, IdaStar,
+    LinearConflict, Manhattan, Partition, PatternDatabases, Puzzle, Zero,
+};
+
+/// Sizes small enough to enumerate.
+const SIZES: [(usize, usize); 5] = [(2, 2), (3, 2), (2, 3), (4, 2), (3, 3)];
+
+/// BFS distance to `goal` of every state reachable from it, keyed by packed board.
+fn bfs(goal: Board) -> HashMap<u128, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.packed(), 0);
+    let mut frontier = vec![goal];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in frontier {
+            for dir in Direction::ALL {
+                if let Some(c) = b.moved(dir) {
+                    dist.entry(c.packed()).or_insert_with(|| {
+                        next.push(c);
+                        d
+                    });
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+fn goal_of(size: usize, blank_first: bool) -> Board {
+    let (w, h) = SIZES[size];
+    let conv = if blank_first {
+        GoalConvention::BlankFirst
+    } else {
+        GoalConvention::BlankLast
+    };
+    Board::goal(w, h, conv).unwrap()
+}
+
+fn distances(size: usize, blank_first: bool) -> &'static HashMap<u128, u32> {
+    static TABLES: OnceLock<Vec<HashMap<u128, u32>>> = OnceLock::new();
+    let t = TABLES.get_or_init(|| {
+        let mut v = Vec::new();
+        for s in 0..SIZES.len() {
+            for bf in [false, true] {
+                v.push(bfs(goal_of(s, bf)));
+            }
+        }
+        v
+    });
+    &t[size * 2 + usize::from(blank_first)]
+}
+
+/// A random solvable state: a random walk from the goal.
+fn walk(goal: Board, steps: &[u8]) -> Board {
+    let mut b = goal;
+    for &s in steps {
+        if let Some(c) = b.moved(Direction::ALL[s as usize % 4]) {
+            b = c;
+        }
+    }
+    b
+}
+
+fn check_admissible<H: Heuristic>(h: &H, puzzle: &Puzzle, truth: u32) {
+    let (v, _) = h.evaluate(&puzzle.state());
+    assert!(
+        v <= truth,
+        "{} gives {v} > {truth} on {:?}",
+        h.name(),
+        puzzle.start()
+    );
+}
+
+/// The 6-6-3 databases for the blank-last (`false`) or blank-first (`true`) goal, cached in
+/// the target directory.
+fn pdb_4x4(blank_first: bool) -> &'static PatternDatabases {
+    static PDB: [OnceLock<PatternDatabases>; 2] = [OnceLock::new(), OnceLock::new()];
+    PDB[usize::from(blank_first)].get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("slide-pdb");
+        let blank = if blank_first { 0 } else { 15 };
+        PatternDatabases::load(Partition::P663, 4, 4, blank, Some(&dir), |_| true).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn parsing_never_panics(text in "\\PC{0,40}", w in 0usize..7, h in 0usize..7) {
+        let _ = Board::parse(&text);
+        let _ = Board::parse_sized(&text, w, h);
+        let _ = slide_solver::parse_size(&text);
+    }
+
+    #[test]
+    fn parsing_digit_soup_never_panics(text in "[0-9xX ,]{0,60}") {
+        if let Ok(b) = Board::parse(&text) {
+            prop_assert_eq!(Board::parse(&b.to_compact()).ok(), Some(b));
+        }
+    }
+
+    #[test]
+    fn heuristics_are_admissible_and_engines_optimal(
+        size in 0..SIZES.len(),
+        blank_first: bool,
+        steps in proptest::collection::vec(0u8..4, 0..80),
+    ) {
+        let goal = goal_of(size, blank_first);
+        let start = walk(goal, &steps);
+        let truth = distances(size, blank_first)[&start.packed()];
+        let puzzle = Puzzle::new(start, goal).unwrap();
+        let geo = puzzle.geometry();
+        let b = goal.blank();
+        let md = Manhattan::new(geo, b);
+        let lc = LinearConflict::new(geo, b);
+        let pdb = PatternDatabases::build(Partition::Small, geo.width, geo.height, b).unwrap();
+        check_admissible(&md, &puzzle, truth);
+        check_admissible(&lc, &puzzle, truth);
+        check_admissible(&pdb, &puzzle, truth);
+        if (geo.width, geo.height) == (3, 3) {
+            let big = PatternDatabases::build(Partition::P71, 3, 3, b).unwrap();
+            check_admissible(&big, &puzzle, truth);
+        }
+        prop_assert!(lc.evaluate(&puzzle.state()).0 >= md.evaluate(&puzzle.state()).0);
+
+        let mut bucket = AStar::<_, BucketQueue>::new(&puzzle, lc.clone()).unwrap();
+        let mut heap = AStar::<_, HeapQueue>::new(&puzzle, lc.clone()).unwrap();
+        let a = bucket.next().unwrap();
+        let c = heap.next().unwrap();
+        prop_assert_eq!(a.len() as u32, truth);
+        prop_assert_eq!(&a, &c);
+        prop_assert_eq!(bucket.progress(), heap.progress());
+        let ucs = AStar::<_, BucketQueue>::new(&puzzle, Zero::new(geo)).unwrap().solve().unwrap();
+        prop_assert_eq!(ucs.len() as u32, truth);
+        for sol in [
+            IdaStar::new(&puzzle, md).unwrap().solve().unwrap(),
+            IdaStar::new(&puzzle, pdb.clone()).unwrap().solve().unwrap(),
+            AStar::<_, BucketQueue>::new(&puzzle, pdb).unwrap().solve().unwrap(),
+        ] {
+            prop_assert_eq!(sol.len() as u32, truth);
+            prop_assert_eq!(sol.replay(), Some(goal));
+            let letters = sol.letters();
+            prop_assert_eq!(common::replay(start.tiles(), start.width(), &letters), goal.tiles().to_vec());
+        }
+    }
+
+    #[test]
+    fn pausing_changes_nothing(steps in proptest::collection::vec(0u8..4, 0..60), budget in 1u64..200) {
+        let goal = goal_of(4, false);
+        let puzzle = Puzzle::new(walk(goal, &steps), goal).unwrap();
+        let h = LinearConflict::new(puzzle.geometry(), goal.blank());
+        let mut whole = IdaStar::new(&puzzle, h.clone()).unwrap();
+        let one = whole.next().unwrap();
+        let mut parts = IdaStar::new(&puzzle, h.clone()).unwrap();
+        let two = loop {
+            match parts.step(Nodes(budget)) {
+                Step::Found(s) => break s,
+                Step::Paused => {}
+                Step::Finished => panic!("no solution"),
+            }
+        };
+        prop_assert_eq!(&one, &two);
+        prop_assert_eq!(whole.progress().generated, parts.progress().generated);
+        let mut a = AStar::<_, BucketQueue>::new(&puzzle, h.clone()).unwrap();
+        let x = a.next().unwrap();
+        let mut b = AStar::<_, BucketQueue>::new(&puzzle, h).unwrap();
+        let y = loop {
+            match b.step(Nodes(budget)) {
+                Step::Found(s) => break s,
+                Step::Paused => {}
+                Step::Finished => panic!("no solution"),
+            }
+        };
+        prop_assert_eq!(x, y);
+        prop_assert_eq!(a.progress(), b.progress());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The additive 6-6-3 databases (with the mirror) never exceed the true distance, found
+    /// independently by IDA* with Manhattan distance.
+    #[test]
+    fn additive_pdbs_never_exceed_the_true_distance(
+        steps in proptest::collection::vec(0u8..4, 0..40),
+        blank_first: bool,
+    ) {
+        let conv = if blank_first { GoalConvention::BlankFirst } else { GoalConvention::BlankLast };
+        let goal = Board::goal(4, 4, conv).unwrap();
+        let start = walk(goal, &steps);
+        let puzzle = Puzzle::new(start, goal).unwrap();
+        let md = Manhattan::new(puzzle.geometry(), goal.blank());
+        let truth = IdaStar::new(&puzzle, md).unwrap().solve().unwrap().len() as u32;
+        let pdb = pdb_4x4(blank_first).clone();
+        check_admissible(&pdb, &puzzle, truth);
+        let sol = IdaStar::new(&puzzle, pdb).unwrap().solve().unwrap();
+        prop_assert_eq!(sol.len() as u32, truth);
+    }
+}
