@@ -1,0 +1,88 @@
+//! Compile errors, warnings and the shape of the emitted source.
+
+mod common;
+
+use eternity_codegen::{CompileError, Compiler, EmitOptions, Group, emit_module, emit_program};
+
+#[test]
+fn bogus_rustc_is_rustc_missing() {
+    let c = common::compiler().rustc("/definitely/not/a/rustc");
+    match c.compile("fn main() {}") {
+        Err(CompileError::RustcMissing { tried, .. }) => {
+            assert_eq!(tried, "/definitely/not/a/rustc")
+        }
+        other => panic!("expected RustcMissing, got {other:?}"),
+    }
+    // A file that exists but is not a compiler fails the same way.
+    let not_rustc = std::env::current_dir().unwrap().join("Cargo.toml");
+    let err = common::compiler()
+        .rustc(not_rustc)
+        .compile("fn main() {}")
+        .unwrap_err();
+    assert!(matches!(err, CompileError::RustcMissing { .. }), "{err}");
+}
+
+#[test]
+fn broken_program_gives_the_compile_error_with_stderr_and_source() {
+    let broken = "fn main() { let x: u32 = \"not a number\"; let _ = x; }\n";
+    match common::compiler().compile(broken) {
+        Err(CompileError::Failed {
+            stderr,
+            source_path,
+            ..
+        }) => {
+            assert!(stderr.contains("mismatched types"), "{stderr}");
+            assert_eq!(std::fs::read_to_string(&source_path).unwrap(), broken);
+        }
+        other => panic!("expected Failed, got {other:?}"),
+    }
+}
+
+#[test]
+fn emitted_programs_compile_without_warnings_and_without_unsafe() {
+    let inst = common::instance("oracles/bench-easy-h52.json");
+    for g in [1, 6] {
+        let opts = EmitOptions::default().group(Group::new(g).unwrap());
+        let src = emit_program(&inst, &opts);
+        assert!(src.contains("#![forbid(unsafe_code)]"));
+        assert_eq!(
+            src.matches("unsafe").count(),
+            1,
+            "only the forbid attribute"
+        );
+        assert!(!src.contains("extern crate") && !src.contains("use ::"));
+        let compiled = common::compiler().compile(&src).unwrap();
+        assert_eq!(compiled.warnings, "", "group {g}");
+        let module = emit_module(&inst, &opts);
+        assert!(!module.contains("unsafe") && !module.contains("fn main"));
+    }
+}
+
+#[test]
+fn second_compile_is_a_cache_hit() {
+    let inst = common::instance("oracles/bench-easy-h52.json");
+    let src = emit_program(&inst, &EmitOptions::default());
+    let c: Compiler = common::compiler();
+    let first = c.compile(&src).unwrap();
+    let again = c.compile(&src).unwrap();
+    assert!(again.cached);
+    assert_eq!(first.binary, again.binary);
+    assert_eq!(
+        c.cache_key(&src).unwrap(),
+        c.clone().native_cpu(false).cache_key(&src).unwrap()
+    );
+    assert_ne!(
+        c.cache_key(&src).unwrap(),
+        c.clone().native_cpu(true).cache_key(&src).unwrap()
+    );
+}
+
+#[test]
+fn emitted_source_is_readable() {
+    let inst = common::instance("oracles/bench-easy-h52.json");
+    let src = emit_program(&inst, &EmitOptions::default().group(Group::new(2).unwrap()));
+    // One comment per cell naming it and its neighbours, one doc line per function.
+    assert!(src.contains("// Depth 1: cell 0 (row 0, col 0); up rim (grey)"));
+    assert!(src.contains("/// Fill-order positions 0..=1"));
+    assert!(src.contains("fn cell_2(st: &mut State<'_>, edge: u32) -> bool"));
+}
