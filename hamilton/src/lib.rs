@@ -21,6 +21,8 @@
 //! - [`Solver`]: one path or an [`Impossible`] proof that says why (parity, a cut tile, dead
 //!   ends, or an exhausted search with its node count).
 //! - [`Paths`]: an [`Iterator`] over every path, in a fixed order.
+//! - [`count::count`]: the number of paths by a dynamic programme over the frontier of a
+//!   row sweep, without enumerating them (big-integer counts).
 //! - [`baseline`]: the plain backtracker the project started from, kept as the oracle.
 //!
 //! # Searches are continuations
@@ -53,6 +55,7 @@
 
 pub mod baseline;
 mod budget;
+pub mod count;
 mod engine;
 mod graph;
 mod grid;

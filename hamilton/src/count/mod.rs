@@ -1,0 +1,339 @@
+//! Counting paths without enumerating them: a dynamic programme over the frontier of a
+//! row-by-row sweep (the transfer-matrix or "plug" method behind SIMPATH and other
+//! frontier-based counters).
+//!
+//! The board is swept cell by cell in reading order (along its shorter side). Between two
+//! cells, the state is what the finished part shows the unfinished part: for each of the
+//! `width + 1` frontier edges, whether a path piece crosses it, and how the crossing pieces
+//! pair up (a piece has two frontier ends, marked like brackets `(` and `)`, or one frontier
+//! end and one path end, marked `|`), plus how many free path ends were used. States with the
+//! same frontier merge and their counts add; a count never enumerates a path.
+//!
+//! Counts are kept in `u128` and, if that could overflow, recomputed with [`BigCount`].
+
+mod big;
+
+pub use big::BigCount;
+
+use hashbrown::HashMap;
+
+use crate::graph::Graph;
+use crate::grid::{Grid, Pos};
+use crate::proof;
+
+/// The widest frontier supported: boards at most this many tiles wide on their narrower
+/// side.
+pub const MAX_WIDTH: usize = 30;
+
+/// Why a board cannot be counted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// Both sides of the board are longer than [`MAX_WIDTH`].
+    #[error("the board is {width} cells wide on its narrower side; counting supports at most {max}", max = MAX_WIDTH)]
+    TooWide {
+        /// The narrower side.
+        width: usize,
+    },
+}
+
+/// The number of paths through every tile once:
+/// - with a start tile: the paths from the start (to any end, or to the `E` tile if marked),
+///   the number [`crate::Paths`] enumerates;
+/// - without a start: the undirected paths (each counted once, whatever its ends), e.g.
+///   OEIS A120443 for full n x n boards (with an `E` tile: the paths with an end there).
+///
+/// ```
+/// use hamilton_solver::{Grid, count::count};
+/// let full4 = Grid::parse_any_start("xxxx\nxxxx\nxxxx\nxxxx").unwrap();
+/// assert_eq!(count(&full4).unwrap(), 276u128);
+/// let corner = Grid::parse("Xxxx\nxxxx\nxxxx\nxxxx").unwrap();
+/// assert_eq!(count(&corner).unwrap(), 52u128);
+/// ```
+pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
+    let g = if grid.width() > grid.height() {
+        grid.transposed()
+    } else {
+        grid.clone()
+    };
+    if g.width() > MAX_WIDTH {
+        return Err(CountError::TooWide { width: g.width() });
+    }
+    if g.tile_count() == 1 {
+        return Ok(BigCount::from(1u64));
+    }
+    // the O(N) proofs of impossibility (parity, dead ends, cut tiles) save a sweep
+    let graph = Graph::new(&g);
+    let impossible = if g.start().is_some() {
+        proof::precheck(&graph).is_err()
+    } else {
+        proof::parity(&graph).is_err()
+    };
+    // and the fast engine's first propagation, when it already fails
+    let refuted = || {
+        let mut solver = crate::Solver::new(&g);
+        solver.step(crate::Budget::nodes(1)) == crate::Step::Finished && solver.proof().is_some()
+    };
+    if impossible || (g.start().is_some() && refuted()) {
+        return Ok(BigCount::zero());
+    }
+    Ok(match sweep::<u128>(&g) {
+        Some(c) => BigCount::from(c),
+        None => sweep::<BigCount>(&g).unwrap_or_default(),
+    })
+}
+
+/// The count of paths from every start, summed: twice [`count`] of the start-less board
+/// (each path is counted from both its ends), for boards of two or more tiles.
+pub fn count_all_starts(grid: &Grid) -> Result<BigCount, CountError> {
+    let free = grid.with_start(None).unwrap_or_else(|| grid.clone());
+    let undirected = count(&free)?;
+    if free.tile_count() == 1 || free.end().is_some() {
+        return Ok(undirected);
+    }
+    let mut twice = undirected.clone();
+    twice += &undirected;
+    Ok(twice)
+}
+
+/// A number the sweep can add; `add` says whether the sum was exact.
+trait Tally: Clone {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn add(&mut self, other: &Self) -> bool;
+}
+
+impl Tally for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(v) => {
+                *self = v;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Tally for BigCount {
+    fn zero() -> Self {
+        BigCount::zero()
+    }
+    fn one() -> Self {
+        BigCount::from(1u64)
+    }
+    fn add(&mut self, other: &Self) -> bool {
+        *self += other;
+        true
+    }
+}
+
+const NONE: u64 = 0;
+const OPEN: u64 = 1;
+const CLOSE: u64 = 2;
+const END: u64 = 3;
+const USED_SHIFT: u32 = 62;
+
+#[inline]
+fn get(st: u64, i: usize) -> u64 {
+    (st >> (2 * i)) & 3
+}
+
+#[inline]
+fn set(st: u64, i: usize, v: u64) -> u64 {
+    (st & !(3 << (2 * i))) | (v << (2 * i))
+}
+
+/// The slot holding the other frontier end of the bracket at `i`.
+fn partner(st: u64, i: usize, slots: usize) -> usize {
+    let mut depth = 0i32;
+    if get(st, i) == OPEN {
+        for j in i + 1..slots {
+            match get(st, j) {
+                OPEN => depth += 1,
+                CLOSE if depth == 0 => return j,
+                CLOSE => depth -= 1,
+                _ => {}
+            }
+        }
+    } else {
+        for j in (0..i).rev() {
+            match get(st, j) {
+                CLOSE => depth += 1,
+                OPEN if depth == 0 => return j,
+                OPEN => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    // States are built with matched brackets.
+    unreachable!("unmatched bracket in a frontier state")
+}
+
+/// The sweep; `None` if a count overflowed `C`.
+fn sweep<C: Tally>(g: &Grid) -> Option<C> {
+    let (w, h) = (g.width(), g.height());
+    let slots = w + 1;
+    let slot_mask: u64 = if 2 * slots >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << (2 * slots)) - 1
+    };
+    let (start, end) = match (g.start(), g.end()) {
+        (None, Some(e)) => (Some(e), None),
+        other => other,
+    };
+    let free_ends = 2 - u64::from(start.is_some()) - u64::from(end.is_some());
+    let tile = |r: usize, c: usize| g.is_tile(Pos::new(r, c));
+    let mut tiles_left = g.tile_count();
+    let mut total: Option<C> = None;
+    let mut overflow = false;
+    let mut states: HashMap<u64, C> = HashMap::new();
+    states.insert(0, C::one());
+    let mut next: HashMap<u64, C> = HashMap::new();
+    let put =
+        |map: &mut HashMap<u64, C>, st: u64, c: &C, overflow: &mut bool| match map.get_mut(&st) {
+            Some(v) => {
+                if !v.add(c) {
+                    *overflow = true;
+                }
+            }
+            None => {
+                map.insert(st, c.clone());
+            }
+        };
+    for r in 0..h {
+        for c in 0..w {
+            let is_tile = tile(r, c);
+            if is_tile {
+                tiles_left -= 1;
+            }
+            let right = c + 1 < w && tile(r, c + 1);
+            let down = r + 1 < h && tile(r + 1, c);
+            let p = Pos::new(r, c);
+            let fixed = Some(p) == start || Some(p) == end;
+            for (st, cnt) in states.drain() {
+                let l = get(st, c);
+                let u = get(st, c + 1);
+                if !is_tile {
+                    if l == NONE && u == NONE {
+                        put(&mut next, st, &cnt, &mut overflow);
+                    }
+                    continue;
+                }
+                let used = st >> USED_SHIFT;
+                let base = set(set(st, c, NONE), c + 1, NONE);
+                // this cell may end the path: a fixed end must, a free end may if one is left
+                let can_end = fixed || used < free_ends;
+                let after_end = if fixed {
+                    base
+                } else {
+                    (base & !(3 << USED_SHIFT)) | ((used + 1) << USED_SHIFT)
+                };
+                let finish = |rest: u64, total: &mut Option<C>, overflow: &mut bool| {
+                    // the path is closed: nothing else may be open or left to cover
+                    if rest & slot_mask == 0 && tiles_left == 0 {
+                        match total {
+                            Some(t) => {
+                                if !t.add(&cnt) {
+                                    *overflow = true;
+                                }
+                            }
+                            None => *total = Some(cnt.clone()),
+                        }
+                    }
+                };
+                match (l, u) {
+                    (NONE, NONE) => {
+                        if !fixed && right && down {
+                            put(
+                                &mut next,
+                                set(set(base, c, OPEN), c + 1, CLOSE),
+                                &cnt,
+                                &mut overflow,
+                            );
+                        }
+                        if can_end {
+                            if down {
+                                put(&mut next, set(after_end, c, END), &cnt, &mut overflow);
+                            }
+                            if right {
+                                put(&mut next, set(after_end, c + 1, END), &cnt, &mut overflow);
+                            }
+                        }
+                    }
+                    (x, NONE) | (NONE, x) => {
+                        let at = if l != NONE { c } else { c + 1 };
+                        if !fixed {
+                            if down {
+                                put(&mut next, set(base, c, x), &cnt, &mut overflow);
+                            }
+                            if right {
+                                put(&mut next, set(base, c + 1, x), &cnt, &mut overflow);
+                            }
+                        }
+                        if can_end {
+                            if x == END {
+                                finish(after_end, &mut total, &mut overflow);
+                            } else {
+                                let q = partner(st, at, slots);
+                                put(&mut next, set(after_end, q, END), &cnt, &mut overflow);
+                            }
+                        }
+                    }
+                    (l, u) => {
+                        if fixed {
+                            continue;
+                        }
+                        match (l, u) {
+                            (OPEN, CLOSE) => {} // would close a cycle
+                            (CLOSE, OPEN) => put(&mut next, base, &cnt, &mut overflow),
+                            (OPEN, OPEN) => {
+                                let q = partner(st, c + 1, slots);
+                                put(&mut next, set(base, q, OPEN), &cnt, &mut overflow);
+                            }
+                            (CLOSE, CLOSE) => {
+                                let q = partner(st, c, slots);
+                                put(&mut next, set(base, q, CLOSE), &cnt, &mut overflow);
+                            }
+                            (END, END) => finish(base, &mut total, &mut overflow),
+                            (END, _) => {
+                                let q = partner(st, c + 1, slots);
+                                put(&mut next, set(base, q, END), &cnt, &mut overflow);
+                            }
+                            (_, END) => {
+                                let q = partner(st, c, slots);
+                                put(&mut next, set(base, q, END), &cnt, &mut overflow);
+                            }
+                            _ => unreachable!("two plugs of kinds {l} and {u}"),
+                        }
+                    }
+                }
+                if overflow {
+                    return None;
+                }
+            }
+            std::mem::swap(&mut states, &mut next);
+        }
+        // next row: the down plugs move one slot right, under the next row's up slots
+        let shifted: Vec<(u64, C)> = states.drain().collect();
+        for (st, cnt) in shifted {
+            if get(st, w) != NONE {
+                continue;
+            }
+            let used = st & !slot_mask;
+            let moved = ((st & slot_mask) << 2) & slot_mask;
+            put(&mut states, used | moved, &cnt, &mut overflow);
+        }
+    }
+    if overflow {
+        return None;
+    }
+    Some(total.unwrap_or_else(C::zero))
+}

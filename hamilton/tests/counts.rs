@@ -1,0 +1,137 @@
+//! Path counts: the frontier dynamic programme against OEIS A120443, the manifest and the
+//! enumerators.
+
+use hamilton_solver::baseline::Baseline;
+use hamilton_solver::count::{BigCount, count, count_all_starts};
+use hamilton_solver::{Grid, Paths, Pos};
+use proptest::prelude::*;
+
+fn full(n: usize) -> Grid {
+    let row = "x".repeat(n);
+    Grid::parse_any_start(&vec![row; n].join("\n")).unwrap()
+}
+
+/// OEIS A120443: undirected Hamiltonian paths in the n x n grid graph, n = 1..
+const A120443: [&str; 11] = [
+    "1",
+    "4",
+    "20",
+    "276",
+    "4324",
+    "229348",
+    "13535280",
+    "3023313284",
+    "745416341496",
+    "730044829512632",
+    "786671485270308848",
+];
+
+#[test]
+fn a120443_up_to_7() {
+    for n in 1..=7 {
+        assert_eq!(
+            count(&full(n)).unwrap().to_string(),
+            A120443[n - 1],
+            "n = {n}"
+        );
+    }
+}
+
+/// Summed over every start, each path counts from both ends (OEIS A096969 = 2 x A120443).
+#[test]
+fn summed_over_starts_is_twice_a120443() {
+    for n in 2..=6 {
+        let g = full(n);
+        let by_start: u128 = g
+            .tiles()
+            .map(|s| {
+                count(&g.with_start(Some(s)).unwrap())
+                    .unwrap()
+                    .to_u128()
+                    .unwrap()
+            })
+            .sum();
+        let a: u128 = A120443[n - 1].parse().unwrap();
+        assert_eq!(by_start, 2 * a, "n = {n}");
+        assert_eq!(count_all_starts(&g).unwrap(), 2 * a);
+    }
+}
+
+/// n = 8..11: seconds in release; run by `compare -- hamilton --count` and on demand here.
+#[test]
+#[ignore]
+fn a120443_8_to_11() {
+    for n in 8..=11 {
+        assert_eq!(
+            count(&full(n)).unwrap().to_string(),
+            A120443[n - 1],
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn manifest_counts() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/hamilton");
+    let text = std::fs::read_to_string(dir.join("manifest.tsv")).unwrap();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let Ok(expected) = f[3].parse::<u128>() else {
+            continue;
+        };
+        let grid = Grid::parse(&std::fs::read_to_string(dir.join(f[0])).unwrap()).unwrap();
+        assert_eq!(count(&grid).unwrap(), expected, "{}", f[0]);
+        checked += 1;
+    }
+    assert_eq!(checked, 23);
+}
+
+/// The enumerator on the manifest's boards with 1.1 and 1.5 million paths (about 40 s).
+#[test]
+#[ignore]
+fn enumerator_matches_count_on_large_manifest_boards() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/hamilton");
+    for name in ["s10_1.txt", "full_c7.txt"] {
+        let grid = Grid::parse(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        let n = Paths::new(&grid).count() as u128;
+        assert_eq!(count(&grid).unwrap(), n, "{name}");
+    }
+}
+
+#[test]
+fn big_counts_are_exact() {
+    // 2 x 40 board, no start: more paths than fit in ... small numbers; check the type path
+    let g = Grid::parse_any_start(&["x".repeat(40), "x".repeat(40)].join("\n")).unwrap();
+    let c = count(&g).unwrap();
+    assert!(c > BigCount::from(1000u64));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn count_matches_the_baseline_enumeration(
+        w in 1usize..=5, h in 1usize..=5,
+        mask in proptest::collection::vec(prop::bool::weighted(0.85), 25),
+        start in 0usize..25, end in proptest::option::of(0usize..25), with_start in any::<bool>(),
+    ) {
+        let tiles: Vec<bool> = mask[..w * h].to_vec();
+        let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
+        if cells.is_empty() { return Ok(()) }
+        let at = |i: usize| Pos::new(i / w, i % w);
+        let s = cells[start % cells.len()];
+        let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
+        let Ok(grid) = Grid::from_tiles(w, h, tiles, with_start.then(|| at(s)), e.map(at)) else {
+            return Ok(())
+        };
+        let enumerated = Baseline::new(&grid).count() as u128;
+        let counted = count(&grid).unwrap();
+        if grid.start().is_some() || grid.end().is_some() || grid.tile_count() == 1 {
+            prop_assert_eq!(counted, enumerated, "{}", grid);
+        } else {
+            // every start: each path met from both ends
+            prop_assert_eq!(counted, enumerated / 2, "{}", grid);
+        }
+    }
+}
