@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use examples::DemoResult;
 
+mod quartiles;
+
 /// One solver's section of the demo.
 struct Section {
     name: &'static str,
@@ -15,7 +17,10 @@ struct Section {
 }
 
 /// Every solver's section, in the order they run.
-const SECTIONS: &[Section] = &[];
+const SECTIONS: &[Section] = &[Section {
+    name: "quartiles",
+    run: quartiles::run,
+}];
 
 fn main() -> ExitCode {
     let mut failed = 0;

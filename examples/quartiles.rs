@@ -1,0 +1,203 @@
+//! `quartiles`: solve a Quartiles board and print every word, grouped by tile count, with the
+//! quartiles marked.
+//!
+//! ```sh
+//! cargo run --release -p examples --example quartiles -- azz th ss tru ref fu ra nih cro mat \
+//!     wo sh re rds tic il lly zz is ment
+//! cargo run --release -p examples --example quartiles -- --file board.txt --json
+//! cargo run --release -p examples --example quartiles -- --public qc-2025-02-21
+//! ```
+//!
+//! With no board the seed's board is solved. `--json` prints
+//! `{"words": [...], "quartiles": [...], "score": N}` (distinct words in search order, the
+//! quartiles of the first cover, the board's total score).
+#![forbid(unsafe_code)]
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use quartiles_solver::{Board, Dictionary, Solver, Tiers};
+
+/// The seed's board, solved when no board is given.
+const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment";
+
+#[derive(Parser, Debug)]
+#[command(about = "Solve a Quartiles board: every word of 1-4 tiles, and the quartiles")]
+struct Args {
+    /// The 20 tiles (separate arguments, or one argument with spaces or commas).
+    tiles: Vec<String>,
+    /// Read the tiles from a file (whitespace or comma separated).
+    #[arg(long, conflicts_with_all = ["tiles", "public"])]
+    file: Option<String>,
+    /// Solve a board of testdata/quartiles/boards-public.json by its id.
+    #[arg(long, conflicts_with = "tiles")]
+    public: Option<String>,
+    /// Print JSON: {"words": [...], "quartiles": [...], "score": N}.
+    #[arg(long)]
+    json: bool,
+    /// Use this word list (one word per line) instead of the embedded English list.
+    #[arg(long)]
+    words: Option<String>,
+    /// Extra words to accept, comma separated.
+    #[arg(long, value_delimiter = ',')]
+    allow: Vec<String>,
+    /// Words to reject, comma separated.
+    #[arg(long, value_delimiter = ',')]
+    deny: Vec<String>,
+    /// Words the player already found, comma separated: listed apart, not in the remaining
+    /// score.
+    #[arg(long, value_delimiter = ',')]
+    known: Vec<String>,
+    /// Highest SCOWL size for 1-3 tile words and for 4-tile words (default 60,80).
+    #[arg(long, value_delimiter = ',', num_args = 2)]
+    tiers: Vec<u8>,
+}
+
+fn public_board(id: &str) -> Result<Board, String> {
+    let path = examples::testdata()
+        .join("quartiles")
+        .join("boards-public.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let boards = json["boards"].as_array().cloned().unwrap_or_default();
+    let board = boards
+        .iter()
+        .find(|b| b["id"] == id)
+        .ok_or_else(|| format!("no public board `{id}`"))?;
+    let tiles: Vec<&str> = board["tiles"]
+        .as_array()
+        .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
+        .unwrap_or_default();
+    Board::from_tiles(tiles).map_err(|e| format!("board {id}: {e}"))
+}
+
+fn board(args: &Args) -> Result<Board, String> {
+    if let Some(path) = &args.file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        return Board::parse(&text).map_err(|e| format!("{path}: {e}"));
+    }
+    if let Some(id) = &args.public {
+        return public_board(id);
+    }
+    if args.tiles.is_empty() {
+        return Board::parse(SEED).map_err(|e| e.to_string());
+    }
+    Board::parse(&args.tiles.join(" ")).map_err(|e| e.to_string())
+}
+
+fn dictionary(args: &Args) -> Result<Dictionary, String> {
+    let mut dict = match &args.words {
+        Some(path) => Dictionary::from_word_list_file(path).map_err(|e| format!("{path}: {e}"))?,
+        None => Dictionary::english(),
+    };
+    if !args.allow.is_empty() || !args.deny.is_empty() {
+        dict = dict
+            .with_overrides(&args.allow, &args.deny)
+            .map_err(|e| format!("--allow/--deny: {e}"))?;
+    }
+    if let [short, quartile] = args.tiers[..] {
+        dict = dict.with_tiers(Tiers { short, quartile });
+    }
+    Ok(dict)
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let board = board(args)?;
+    let dict = dictionary(args)?;
+    let start = Instant::now();
+    dict.prepare();
+    let prepared = start.elapsed();
+    let start = Instant::now();
+    let solver = Solver::new(&dict, &board)
+        .with_known_words(&args.known)
+        .solve_fully();
+    let solved = start.elapsed();
+    let covers = solver.quartiles();
+    let quartiles: Vec<String> = covers
+        .first()
+        .map(|c| c.iter().map(|w| w.to_string()).collect())
+        .unwrap_or_default();
+
+    if args.json {
+        let words: Vec<String> = solver
+            .solution()
+            .iter()
+            .map(|w| json_string(w.as_str()))
+            .collect();
+        let q: Vec<String> = quartiles.iter().map(|w| json_string(w)).collect();
+        println!(
+            "{{\"words\": [{}], \"quartiles\": [{}], \"score\": {}}}",
+            words.join(", "),
+            q.join(", "),
+            solver.score()
+        );
+        return Ok(());
+    }
+
+    println!("board: {board}");
+    let mut by_tiles: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let mut seen = Vec::new();
+    for w in solver.words() {
+        if seen.contains(&w.text) {
+            continue;
+        }
+        seen.push(w.text);
+        let mut s = w.to_string();
+        if quartiles.contains(&s) {
+            s.push('*');
+        }
+        if args
+            .known
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(w.as_str()))
+        {
+            s = format!("({s})");
+        }
+        by_tiles.entry(w.tiles()).or_default().push(s);
+    }
+    for (tiles, words) in &by_tiles {
+        let label = if *tiles == 1 { "tile" } else { "tiles" };
+        println!("{tiles} {label} ({}): {}", words.len(), words.join(" "));
+    }
+    match covers.len() {
+        0 => println!("quartiles: none found (is the board typed right?)"),
+        1 => println!("quartiles (*): {}", quartiles.join(" ")),
+        n => println!(
+            "quartiles (*): {} ({n} covers; first shown)",
+            quartiles.join(" ")
+        ),
+    }
+    let p = solver.progress();
+    println!(
+        "{} words, score {}{}; {} nodes, solved in {:.1?} (search index built in {:.1?})",
+        seen.len(),
+        solver.score(),
+        if args.known.is_empty() {
+            String::new()
+        } else {
+            format!(", {} still to win", solver.remaining_score())
+        },
+        p.nodes,
+        solved,
+        prepared
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("quartiles: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! `quartiles_tui`: watch the Quartiles search live in the terminal.
+//!
+//! ```sh
+//! cargo run --release -p examples --example quartiles_tui
+//! cargo run --release -p examples --example quartiles_tui -- --public qc-2025-02-21 --nodes 50
+//! cargo run --release -p examples --example quartiles_tui -- --headless   # no terminal needed
+//! ```
+//!
+//! The solver runs in small node budgets, one per frame, so a search of microseconds becomes
+//! an animation: the board with the tiles of the current path highlighted, a progress gauge,
+//! and each word drawn as it is found. Keys: `space` pause/resume, `+`/`-` speed, `r` restart,
+//! `q` or `Esc` quit. `--headless` renders the frames off-screen and prints the last one.
+#![forbid(unsafe_code)]
+
+use std::io;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use quartiles_solver::{Board, Budget, Dictionary, Solver, Step, TILE_COUNT, Word};
+use ratatui::backend::{Backend, TestBackend};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
+use ratatui::{Frame, Terminal};
+
+/// The seed's board, shown when no board is given.
+const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment";
+
+#[derive(Parser, Debug)]
+#[command(about = "Watch the Quartiles solver find every word, live")]
+struct Args {
+    /// The 20 tiles (separate arguments, or one argument with spaces or commas).
+    tiles: Vec<String>,
+    /// Solve a board of testdata/quartiles/boards-public.json by its id.
+    #[arg(long, conflicts_with = "tiles")]
+    public: Option<String>,
+    /// Nodes of search per frame (smaller is slower).
+    #[arg(long, default_value_t = 40)]
+    nodes: u64,
+    /// Milliseconds per frame.
+    #[arg(long, default_value_t = 30)]
+    frame_ms: u64,
+    /// Render off-screen (80x30) and print the final frame instead of using the terminal.
+    #[arg(long)]
+    headless: bool,
+}
+
+fn public_board(id: &str) -> Result<Board, String> {
+    let path = examples::testdata()
+        .join("quartiles")
+        .join("boards-public.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let boards = json["boards"].as_array().cloned().unwrap_or_default();
+    let board = boards
+        .iter()
+        .find(|b| b["id"] == id)
+        .ok_or_else(|| format!("no public board `{id}`"))?;
+    let tiles: Vec<&str> = board["tiles"]
+        .as_array()
+        .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
+        .unwrap_or_default();
+    Board::from_tiles(tiles).map_err(|e| format!("board {id}: {e}"))
+}
+
+/// What the screen shows.
+struct App {
+    dict: Dictionary,
+    board: Board,
+    solver: Solver,
+    words: Vec<Word>,
+    nodes_per_frame: u64,
+    paused: bool,
+    finished: bool,
+}
+
+impl App {
+    fn new(dict: Dictionary, board: Board, nodes_per_frame: u64) -> App {
+        App {
+            solver: Solver::new(&dict, &board),
+            dict,
+            board,
+            words: Vec::new(),
+            nodes_per_frame,
+            paused: false,
+            finished: false,
+        }
+    }
+
+    fn restart(&mut self) {
+        self.solver = Solver::new(&self.dict, &self.board);
+        self.words.clear();
+        self.finished = false;
+    }
+
+    /// One frame of search: a node budget, collecting every word found in it.
+    fn tick(&mut self) {
+        if self.paused || self.finished {
+            return;
+        }
+        let target = self.solver.progress().nodes + self.nodes_per_frame;
+        while self.solver.progress().nodes < target {
+            let left = target - self.solver.progress().nodes;
+            match self.solver.step(Budget::nodes(left)) {
+                Step::Found(w) => self.words.push(w),
+                Step::Paused => break,
+                Step::Finished => {
+                    self.finished = true;
+                    break;
+                }
+            }
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        let [top, gauge, body, help] = Layout::vertical([
+            Constraint::Length(7),
+            Constraint::Length(3),
+            Constraint::Min(5),
+            Constraint::Length(1),
+        ])
+        .areas(frame.area());
+        self.draw_board(frame, top);
+        let p = self.solver.progress();
+        let label = format!(
+            "{:.0}%  {} nodes  {} words{}",
+            p.fraction * 100.0,
+            p.nodes,
+            p.words,
+            if self.paused { "  (paused)" } else { "" }
+        );
+        frame.render_widget(
+            Gauge::default()
+                .block(Block::bordered().title(" search "))
+                .gauge_style(Style::default().fg(Color::Green))
+                .ratio(p.fraction.clamp(0.0, 1.0))
+                .label(label),
+            gauge,
+        );
+        self.draw_words(frame, body);
+        frame.render_widget(
+            Paragraph::new("space pause/resume   + / - speed   r restart   q quit")
+                .style(Style::default().fg(Color::DarkGray)),
+            help,
+        );
+    }
+
+    fn draw_board(&self, frame: &mut Frame, area: Rect) {
+        let current = if self.finished {
+            0
+        } else {
+            self.solver.current_path().mask()
+        };
+        let quartile_tiles: u32 = self
+            .solver
+            .quartiles()
+            .first()
+            .map(|c| c.iter().fold(0, |m, w| m | w.path.mask()))
+            .unwrap_or(0);
+        let mut lines = Vec::new();
+        for row in 0..TILE_COUNT / 4 {
+            let mut spans = Vec::new();
+            for col in 0..4 {
+                let i = row * 4 + col;
+                let style = if current & (1 << i) != 0 {
+                    Style::default()
+                        .fg(Color::Black)
+                        .bg(Color::Yellow)
+                        .add_modifier(Modifier::BOLD)
+                } else if self.finished && quartile_tiles & (1 << i) != 0 {
+                    Style::default().fg(Color::Cyan)
+                } else {
+                    Style::default()
+                };
+                spans.push(Span::styled(format!(" {:^8} ", self.board.tile(i)), style));
+            }
+            lines.push(Line::from(spans));
+        }
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::bordered().title(" board ")),
+            area,
+        );
+    }
+
+    fn draw_words(&self, frame: &mut Frame, area: Rect) {
+        let covers = if self.finished {
+            self.solver.quartiles()
+        } else {
+            Vec::new()
+        };
+        let in_cover = |w: &Word| covers.first().is_some_and(|c| c.contains(w));
+        let cols = Layout::horizontal([Constraint::Ratio(1, 4); 4]).split(area);
+        for (k, col) in cols.iter().enumerate() {
+            let tiles = k + 1;
+            let lines: Vec<Line> = self
+                .words
+                .iter()
+                .filter(|w| w.tiles() == tiles)
+                .map(|w| {
+                    if in_cover(w) {
+                        Line::styled(
+                            format!("{w} *"),
+                            Style::default()
+                                .fg(Color::Cyan)
+                                .add_modifier(Modifier::BOLD),
+                        )
+                    } else {
+                        Line::raw(w.to_string())
+                    }
+                })
+                .collect();
+            let count = lines.len();
+            // Keep the newest words in view.
+            let skip = count.saturating_sub(col.height.saturating_sub(2) as usize);
+            let title = format!(
+                " {tiles} tile{} ({count}) ",
+                if tiles == 1 { "" } else { "s" }
+            );
+            frame.render_widget(
+                Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+                    .wrap(Wrap { trim: true })
+                    .block(Block::bordered().title(title)),
+                *col,
+            );
+        }
+        if self.finished {
+            let summary = format!(
+                " done: {} words, score {}, {} ",
+                self.solver.solution().len(),
+                self.solver.score(),
+                if covers.is_empty() {
+                    "no quartiles".to_string()
+                } else {
+                    "quartiles marked *".to_string()
+                }
+            );
+            let width = (summary.len() as u16).min(area.width);
+            frame.render_widget(
+                Paragraph::new(summary).style(Style::default().fg(Color::Black).bg(Color::Cyan)),
+                Rect::new(area.x + 1, area.bottom().saturating_sub(1), width, 1),
+            );
+        }
+    }
+}
+
+/// Runs the animation until the user quits.
+fn run_interactive<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    frame: Duration,
+) -> io::Result<()>
+where
+    io::Error: From<B::Error>,
+{
+    loop {
+        app.tick();
+        terminal.draw(|f| app.draw(f))?;
+        if event::poll(frame)?
+            && let Event::Key(key) = event::read()?
+            && key.kind == KeyEventKind::Press
+        {
+            match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                KeyCode::Char(' ') => app.paused = !app.paused,
+                KeyCode::Char('+') => app.nodes_per_frame = (app.nodes_per_frame * 2).min(1 << 20),
+                KeyCode::Char('-') => app.nodes_per_frame = (app.nodes_per_frame / 2).max(1),
+                KeyCode::Char('r') => app.restart(),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Renders every frame off-screen and prints the last one as text.
+fn run_headless(app: &mut App) -> Result<(), String> {
+    let mut terminal =
+        Terminal::new(TestBackend::new(80, 30)).map_err(|e| format!("headless terminal: {e}"))?;
+    let mut frames = 0;
+    while !app.finished {
+        app.tick();
+        terminal
+            .draw(|f| app.draw(f))
+            .map_err(|e| format!("drawing: {e}"))?;
+        frames += 1;
+    }
+    let buffer = terminal.backend().buffer();
+    let width = buffer.area.width as usize;
+    for row in buffer.content().chunks(width) {
+        let line: String = row.iter().map(|c| c.symbol()).collect();
+        println!("{}", line.trim_end());
+    }
+    println!("({frames} frames)");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let board = match (&args.public, args.tiles.is_empty()) {
+        (Some(id), _) => public_board(id),
+        (None, true) => Board::parse(SEED).map_err(|e| e.to_string()),
+        (None, false) => Board::parse(&args.tiles.join(" ")).map_err(|e| e.to_string()),
+    };
+    let board = match board {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("quartiles_tui: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let dict = Dictionary::english();
+    dict.prepare();
+    let mut app = App::new(dict, board, args.nodes.max(1));
+    let result = if args.headless {
+        run_headless(&mut app)
+    } else {
+        let mut terminal = ratatui::init();
+        let r = run_interactive(
+            &mut terminal,
+            &mut app,
+            Duration::from_millis(args.frame_ms.max(1)),
+        );
+        ratatui::restore();
+        r.map_err(|e| format!("terminal: {e}"))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("quartiles_tui: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
