@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use examples::DemoResult;
 
+mod sudoku;
+
 mod quartiles;
 
 /// One solver's section of the demo.

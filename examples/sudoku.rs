@@ -1,0 +1,184 @@
+//! `sudoku`: the seed's command line on `sudoku-engine`.
+//!
+//! ```sh
+//! cargo run --release -p examples --example sudoku -- -c 1000000            # finals -> sudoku.txt
+//! cargo run --release -p examples --example sudoku -- -c 10 -d 5 -o f.txt   # top-left digit 5
+//! cargo run --release -p examples --example sudoku -- -s puzzles.txt -o solved.txt
+//! cargo run --release -p examples --example sudoku -- -s puzzles.txt --count
+//! cargo run --release -p examples --example sudoku -- -s puzzles.txt --format line --threads 2
+//! ```
+//!
+//! `-c N` writes N distinct solved grids in the nine-line format (`163 * N - 1` bytes);
+//! `-s FILE` solves every puzzle of FILE (nine-line or one-line format, detected) and writes
+//! the solutions in the same format unless `--format` says otherwise; puzzles without exactly
+//! one solution are listed on stderr (puzzle number, verdict). `--count` prints each puzzle's
+//! solution count (0, 1 or 2+) instead of solving to a file.
+#![forbid(unsafe_code)]
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use sudoku_engine::generate::{Finals, MAX_FINALS};
+use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, write_finals};
+use sudoku_engine::{Format, Verdict, solve_file};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku",
+    about = "Generate distinct solved sudoku grids, or solve a file of puzzles",
+    group = clap::ArgGroup::new("mode").required(true).args(["create", "solve"])
+)]
+struct Args {
+    /// Write N distinct solved grids ("finals").
+    #[arg(short = 'c', value_name = "N", value_parser = parse_count)]
+    create: Option<u64>,
+    /// Solve every puzzle of FILE (nine-line or one-line format, detected).
+    #[arg(short = 's', value_name = "FILE")]
+    solve: Option<PathBuf>,
+    /// Output file.
+    #[arg(short = 'o', value_name = "FILE", default_value = "sudoku.txt")]
+    output: PathBuf,
+    /// Top-left digit of the generated grids.
+    #[arg(short = 'd', long, value_name = "DIGIT", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=9))]
+    digit: u8,
+    /// With -s: print each puzzle's number of solutions (0, 1 or 2+) instead of solving.
+    #[arg(long, requires = "solve")]
+    count: bool,
+    /// With -s: the output format (default: the input's).
+    #[arg(long, value_name = "line|grid", value_parser = parse_format, requires = "solve")]
+    format: Option<Format>,
+    /// With -s: solving threads (the output is the same for any number).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
+}
+
+fn parse_count(s: &str) -> Result<u64, String> {
+    let n: u64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n == 0 || n > MAX_FINALS {
+        return Err(format!("N must be between 1 and {MAX_FINALS}, got {n}"));
+    }
+    Ok(n)
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+}
+
+fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
+    let start = Instant::now();
+    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    let finals = Finals::new(digit, n).map_err(|e| e.to_string())?;
+    // Progress only for people watching, and only once per written megabyte.
+    let show = std::io::stderr().is_terminal() && n >= 100_000;
+    write_finals(file, finals, |done, total| {
+        if show {
+            eprint!("\r{done}/{total} finals");
+        }
+    })
+    .map_err(|e| format!("{}: {e}", output.display()))?;
+    if show {
+        eprintln!();
+    }
+    eprintln!(
+        "wrote {n} finals (top-left {digit}, {} bytes) to {} in {:.3} s",
+        163 * n - 1,
+        output.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoSolution => "0",
+        Verdict::Unique => "1",
+        Verdict::Multiple => "2+",
+    }
+}
+
+fn count(input: &Path, threads: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (grids, _) = read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
+    if grids.is_empty() {
+        return Err(format!("{}: no puzzle found", input.display()));
+    }
+    let counts = count_all(&grids, threads).map_err(|e| e.to_string())?;
+    let mut hist = [0usize; 3];
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (k, c) in counts.iter().enumerate() {
+        hist[c.solutions as usize] += 1;
+        writeln!(out, "{}: {}", k + 1, verdict_word(c.verdict())).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} puzzles: {} with no solution, {} unique, {} with several",
+        grids.len(),
+        hist[0],
+        hist[1],
+        hist[2]
+    );
+    Ok(())
+}
+
+fn solve(
+    input: &Path,
+    output: &Path,
+    format: Option<Format>,
+    threads: usize,
+) -> Result<(), String> {
+    if let (Ok(a), Ok(b)) = (input.canonicalize(), output.canonicalize())
+        && a == b
+    {
+        return Err(format!(
+            "{}: the output would overwrite the input; choose another with -o",
+            output.display()
+        ));
+    }
+    let start = Instant::now();
+    let options = SolveOptions {
+        output: format,
+        threads,
+        ..SolveOptions::default()
+    };
+    let report = solve_file(input, output, options).map_err(|e| e.to_string())?;
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    for a in &report.anomalies {
+        let _ = writeln!(err, "puzzle {}: {}", a.puzzle, a.verdict);
+    }
+    let _ = writeln!(
+        err,
+        "solved {} puzzles ({} unique, {} without exactly one solution) into {} in {:.3} s",
+        report.puzzles,
+        report.unique,
+        report.anomalies.len(),
+        output.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let threads = usize::from(args.threads);
+    let result = match (&args.create, &args.solve) {
+        (Some(n), None) => generate(*n, args.digit, &args.output),
+        (None, Some(input)) if args.count => count(input, threads),
+        (None, Some(input)) => solve(input, &args.output, args.format, threads),
+        _ => Err("give either -c N or -s FILE".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
