@@ -8,9 +8,8 @@ use std::time::Instant;
 
 use examples::DemoResult;
 
-mod sudoku;
-
 mod quartiles;
+mod sudoku;
 
 /// One solver's section of the demo.
 struct Section {
@@ -19,10 +18,16 @@ struct Section {
 }
 
 /// Every solver's section, in the order they run.
-const SECTIONS: &[Section] = &[Section {
-    name: "quartiles",
-    run: quartiles::run,
-}];
+const SECTIONS: &[Section] = &[
+    Section {
+        name: "quartiles",
+        run: quartiles::run,
+    },
+    Section {
+        name: "sudoku",
+        run: sudoku::run,
+    },
+];
 
 fn main() -> ExitCode {
     let mut failed = 0;
