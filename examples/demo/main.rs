@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use examples::DemoResult;
 
+mod eternity;
 mod quartiles;
+mod slide;
 mod sudoku;
 
 /// One solver's section of the demo.
@@ -26,6 +28,14 @@ const SECTIONS: &[Section] = &[
     Section {
         name: "sudoku",
         run: sudoku::run,
+    },
+    Section {
+        name: "slide",
+        run: slide::run,
+    },
+    Section {
+        name: "eternity",
+        run: eternity::run,
     },
 ];
 

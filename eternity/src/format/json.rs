@@ -79,7 +79,11 @@ pub fn parse(text: &str) -> Result<Instance, FormatError> {
             });
         }
     }
-    let name = obj.get("name").and_then(Value::as_str).unwrap_or("");
+    let name = obj
+        .get("name")
+        .or_else(|| obj.get("id"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
     Ok(Instance::new(width, height, pieces, hints)?.with_name(name))
 }
 
