@@ -103,6 +103,8 @@ pub(crate) struct Engine {
     seps: Vec<(u32, u32)>,
     bridges: Vec<u32>,
     positions: Vec<crate::grid::Pos>,
+    /// Board edges went out since the last structure check passed.
+    dirty: bool,
     /// Decisions made so far.
     pub nodes: u64,
     /// Rotation of the scan that breaks ties (0 = reading order).
@@ -182,6 +184,7 @@ impl Engine {
             seps: Vec::new(),
             bridges: Vec::new(),
             positions: (0..n).map(|v| g.pos(v)).collect(),
+            dirty: true,
             nodes: 0,
             offset: 0,
             rng: 0x9E37_79B9_7F4A_7C15,
@@ -296,6 +299,9 @@ impl Engine {
         }
         let [u, v] = self.edges[e as usize];
         self.status[e as usize] = OUT;
+        if v != self.vend {
+            self.dirty = true;
+        }
         self.avail[u as usize] -= 1;
         self.avail[v as usize] -= 1;
         self.trail.push(Undo::Edge(e));
@@ -357,6 +363,8 @@ impl Engine {
     }
 
     fn undo_to(&mut self, len: usize) {
+        // every trail mark is taken after a propagation that passed the structure check
+        self.dirty = false;
         while self.trail.len() > len {
             match self.trail.pop() {
                 Some(Undo::Edge(e)) => {
@@ -430,9 +438,13 @@ impl Engine {
                     return false;
                 }
             }
-            if !self.structure() {
-                self.queue.clear();
-                return false;
+            // the structure depends only on which board edges are out
+            if self.dirty {
+                if !self.structure() {
+                    self.queue.clear();
+                    return false;
+                }
+                self.dirty = false;
             }
             if self.queue.is_empty() {
                 return true;

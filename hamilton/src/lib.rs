@@ -24,6 +24,7 @@
 //! - [`count::count`]: the number of paths by a dynamic programme over the frontier of a
 //!   row sweep, without enumerating them (big-integer counts).
 //! - [`baseline`]: the plain backtracker the project started from, kept as the oracle.
+//! - [`generate`]: random solvable boards (a planted path reshaped by backbite moves).
 //!
 //! # Searches are continuations
 //! Every search is a value that holds its whole state. Drive it in budgeted steps, watch its
@@ -57,6 +58,7 @@ pub mod baseline;
 mod budget;
 pub mod count;
 mod engine;
+pub mod generate;
 mod graph;
 mod grid;
 mod path;
