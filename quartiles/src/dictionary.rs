@@ -513,6 +513,25 @@ mod tests {
     }
 
     #[test]
+    fn search_index_agrees_with_the_map_on_every_word() {
+        let d = Dictionary::english();
+        let ix = d.index();
+        let mut n = 0;
+        for (w, tier) in d.words() {
+            let state = ix.walk(0, w.as_bytes()).expect("every word is a path");
+            assert_eq!(ix.fin(state), u32::from(tier), "{w}");
+            n += 1;
+        }
+        assert_eq!(n, d.len());
+        // a prefix that is not a word, and a non-prefix
+        assert_eq!(
+            ix.fin(ix.walk(0, b"crosswo").unwrap()),
+            crate::index::NOT_FINAL
+        );
+        assert!(ix.walk(0, b"qzxv").is_none());
+    }
+
+    #[test]
     fn tiers_split_short_and_quartile_words() {
         let d = Dictionary::english();
         let rallycross = d.tier("rallycross").unwrap();

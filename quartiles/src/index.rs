@@ -35,9 +35,9 @@ pub(crate) struct Index {
 type Key = (CompiledAddr, u64);
 
 /// Numbers product states. Most fst nodes are reached with one output only, so a flat table
-/// by address holds the first and a hash map the rest.
+/// by address holds the first state of each node and a hash map the rest.
 struct Numbering {
-    first: Vec<(u64, u32)>,
+    first: Vec<u32>,
     rest: HashMap<Key, u32>,
     keys: Vec<Key>,
 }
@@ -45,17 +45,16 @@ struct Numbering {
 impl Numbering {
     fn id(&mut self, key: Key) -> u32 {
         let slot = key.0.min(self.first.len() - 1);
-        let (acc, id) = self.first[slot];
-        if id != u32::MAX && acc == key.1 {
-            return id;
-        }
+        let id = self.first[slot];
+        let n = self.keys.len() as u32;
         if id == u32::MAX {
-            let n = self.keys.len() as u32;
-            self.first[slot] = (key.1, n);
+            self.first[slot] = n;
             self.keys.push(key);
             return n;
         }
-        let n = self.keys.len() as u32;
+        if self.keys[id as usize].1 == key.1 {
+            return id;
+        }
         let id = *self.rest.entry(key).or_insert(n);
         if id == n {
             self.keys.push(key);
@@ -70,7 +69,7 @@ impl Index {
     /// them; the dictionary's constructors admit only lowercase letters).
     pub fn build<D: AsRef<[u8]>>(fst: &Fst<D>) -> Index {
         let mut numbering = Numbering {
-            first: vec![(0, u32::MAX); fst.as_bytes().len() + 1],
+            first: vec![u32::MAX; fst.as_bytes().len() + 1],
             rest: HashMap::new(),
             keys: Vec::new(),
         };
