@@ -11,6 +11,7 @@ use examples::DemoResult;
 mod eternity;
 mod quartiles;
 mod slide;
+mod slide;
 mod sudoku;
 
 /// One solver's section of the demo.
@@ -28,6 +29,10 @@ const SECTIONS: &[Section] = &[
     Section {
         name: "sudoku",
         run: sudoku::run,
+    },
+    Section {
+        name: "slide",
+        run: slide::run,
     },
     Section {
         name: "slide",

@@ -76,13 +76,25 @@ impl HeuristicKind {
         }
     }
 
-    /// A good default for a board: linear conflict up to 3x3 and for non-square or 5x5
-    /// boards, the 6-6-3 databases for 4x4.
+    /// A good default for a board: the 7-1 databases for 3x3 (built in milliseconds), the
+    /// 6-6-3 databases for 4x4 (seconds to build once), linear conflict otherwise.
     pub fn default_for(width: usize, height: usize) -> HeuristicKind {
-        if (width, height) == (4, 4) {
-            HeuristicKind::Pdb(Partition::P663)
+        match (width, height) {
+            (3, 3) => HeuristicKind::Pdb(Partition::P71),
+            (4, 4) => HeuristicKind::Pdb(Partition::P663),
+            _ => HeuristicKind::LinearConflict,
+        }
+    }
+}
+
+impl EngineKind {
+    /// A good default for a board: A* up to 3x3 (it never repeats work), IDA* beyond (its
+    /// memory is the path only).
+    pub fn default_for(width: usize, height: usize) -> EngineKind {
+        if width * height <= 9 {
+            EngineKind::AStar
         } else {
-            HeuristicKind::LinearConflict
+            EngineKind::IdaStar
         }
     }
 }

@@ -1,0 +1,51 @@
+//! The slide section of the demo: the seed's nine benchmark 8-puzzles and an easy Korf
+//! instance, each solved optimally and replayed.
+
+use examples::{DemoResult, testdata};
+use slide_solver::{
+    AStar, Board, BucketQueue, GoalConvention, IdaStar, LinearConflict, Partition,
+    PatternDatabases, Puzzle,
+};
+
+/// Runs the section.
+pub fn run() -> DemoResult {
+    let text = std::fs::read_to_string(testdata().join("slide/eightpuzzle_slidr_bench9.txt"))?;
+    let pdb = PatternDatabases::build(Partition::P71, 3, 3, 8)?;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let parts: Vec<&str> = line.split('|').collect();
+        let head: Vec<&str> = parts[0].split_whitespace().collect();
+        let board: Board = parts[2].trim().parse()?;
+        let puzzle = Puzzle::with_default_goal(board)?;
+        let mut search = AStar::<_, BucketQueue>::new(&puzzle, pdb.clone())?;
+        let solution = search.next().ok_or("no solution")?;
+        if solution.replay() != Some(*puzzle.goal()) || solution.len().to_string() != head[1] {
+            return Err(format!("{}: wrong answer {}", head[0], solution.len()).into());
+        }
+        println!(
+            "{:>6} {}  {:>2} moves, {:>4} nodes  {}",
+            head[0],
+            board.to_compact(),
+            solution.len(),
+            search.progress().expanded,
+            solution.arrows()
+        );
+    }
+    // Korf's #12 (45 moves) with linear conflict: IDA* in well under a second.
+    let korf12 = Board::parse("14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15")?;
+    let puzzle = Puzzle::new(korf12, Board::goal(4, 4, GoalConvention::BlankFirst)?)?;
+    let mut search = IdaStar::new(&puzzle, LinearConflict::new(puzzle.geometry(), 0))?;
+    let solution = search.next().ok_or("no solution")?;
+    if solution.len() != 45 || solution.replay() != Some(*puzzle.goal()) {
+        return Err(format!("Korf #12: wrong answer {}", solution.len()).into());
+    }
+    println!(
+        "Korf #12: {} moves, {} nodes (IDA* + linear conflict)  {}",
+        solution.len(),
+        search.progress().generated,
+        solution.letters()
+    );
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! `slide`: solves a sliding-tile puzzle optimally and prints the steps.
+//!
+//! ```text
+//! cargo run --release -p examples --example slide -- 536208417
+//! cargo run --release -p examples --example slide -- --size 4x4 "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --goal-blank-first
+//! cargo run --release -p examples --example slide -- --quiet --engine idastar --heuristic linear-conflict 8672543x1
+//! ```
+//!
+//! Prints the start, then each move (the tile and the direction it moved, as arrows) with the
+//! board after it, then `Moves: ...` (tile arrows) and `Total moves: N`. `--quiet` leaves out
+//! the boards and keeps those two lines. Pattern databases are built on first use and cached
+//! in `--pdb-dir`, else `$SLIDE_PDB_DIR`, else the user cache directory.
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use slide_solver::pdb::BuildProgress;
+use slide_solver::{
+    Board, EngineKind, GoalConvention, HeuristicKind, Options, Puzzle, parse_size, solve,
+};
+
+/// Solve a sliding-tile puzzle optimally.
+#[derive(Parser, Debug)]
+#[command(name = "slide")]
+struct Args {
+    /// The start: `536208417` (3x3 compact, `0`/`x` for the blank) or numbers separated by
+    /// spaces or commas.
+    board: String,
+    /// Board size as WIDTHxHEIGHT (inferred from 4, 9, 16 or 25 tiles when left out).
+    #[arg(long)]
+    size: Option<String>,
+    /// The goal, in the same notation (default: 1 2 ... N-1 then the blank).
+    #[arg(long)]
+    goal: Option<String>,
+    /// Use the goal with the blank first (0 1 2 ... N-1), as in Korf's instances.
+    #[arg(long, conflicts_with = "goal")]
+    goal_blank_first: bool,
+    /// manhattan, linear-conflict, pdb71 (3x3), pdb663 or pdb78 (4x4), pdb6666 (5x5),
+    /// pdb-small (default: the best quick one for the size).
+    #[arg(long)]
+    heuristic: Option<HeuristicKind>,
+    /// astar, astar-heap, idastar or baseline (the seed's algorithm; may be non-optimal).
+    #[arg(long)]
+    engine: Option<EngineKind>,
+    /// Leave out the step boards; print only the `Moves:` and `Total moves:` lines.
+    #[arg(long)]
+    quiet: bool,
+    /// Where pattern databases are cached (default: $SLIDE_PDB_DIR or the user cache).
+    #[arg(long)]
+    pdb_dir: Option<PathBuf>,
+}
+
+fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let start = match &args.size {
+        Some(size) => {
+            let (w, h) = parse_size(size)?;
+            Board::parse_sized(&args.board, w, h)?
+        }
+        None => Board::parse(&args.board)?,
+    };
+    let (w, h) = (start.width(), start.height());
+    let goal = match (&args.goal, args.goal_blank_first) {
+        (Some(g), _) => Board::parse_sized(g, w, h)?,
+        (None, true) => Board::goal(w, h, GoalConvention::BlankFirst)?,
+        (None, false) => Board::goal(w, h, GoalConvention::BlankLast)?,
+    };
+    let puzzle = Puzzle::new(start, goal)?;
+    let options = Options {
+        engine: args.engine.unwrap_or(EngineKind::default_for(w, h)),
+        heuristic: args.heuristic.unwrap_or(HeuristicKind::default_for(w, h)),
+        pdb_dir: args.pdb_dir.clone(),
+    };
+    let mut last = Instant::now();
+    let progress = |p: BuildProgress| {
+        if last.elapsed().as_secs_f64() > 1.0 {
+            eprintln!(
+                "building the {}-tile pattern database (first use only): depth {}, {:.0}%",
+                p.tiles,
+                p.depth,
+                100.0 * p.reached as f64 / p.total as f64
+            );
+            last = Instant::now();
+        }
+        true
+    };
+    let began = Instant::now();
+    let outcome = solve(&puzzle, &options, progress)?;
+    let solution = outcome.solution;
+    if !args.quiet {
+        println!("Start:\n{start}");
+        for (i, step) in solution.steps().enumerate() {
+            println!("Step {}: {} {}", i + 1, step.tile, step.direction.arrow());
+            println!("{}", step.after);
+        }
+    }
+    println!("Moves: {}", solution.arrows());
+    println!("Total moves: {}", solution.len());
+    eprintln!(
+        "{} + {}: {} nodes expanded, {} generated, {:.1?}",
+        options.engine.name(),
+        if options.engine == EngineKind::Baseline {
+            "seed-linear-conflict"
+        } else {
+            options.heuristic.name()
+        },
+        outcome.progress.expanded,
+        outcome.progress.generated,
+        began.elapsed()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slide: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
