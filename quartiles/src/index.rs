@@ -7,6 +7,7 @@
 //! built once per dictionary from the map (tens of milliseconds for the English list) and
 //! shared by every clone of the dictionary.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use fst::raw::{CompiledAddr, Fst};
@@ -28,7 +29,9 @@ const HEADER: usize = 2;
 /// such states against 130 thousand fst nodes).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Index {
-    data: Vec<u32>,
+    /// The array as little-endian bytes: built at run time for custom lists, or embedded
+    /// (the English list's index is built by `build.rs` when the crate compiles).
+    data: Cow<'static, [u8]>,
 }
 
 /// A state of the product: fst node address and the output gathered on the way to it.
@@ -116,22 +119,43 @@ impl Index {
             }
             t += edges as usize;
         }
-        Index { data }
+        Index {
+            data: Cow::Owned(data.iter().flat_map(|w| w.to_le_bytes()).collect()),
+        }
+    }
+
+    /// An index from bytes written by [`as_bytes`](Self::as_bytes) (trusted: the crate's own
+    /// build output; a bad array could only give wrong words, never a panic).
+    pub fn from_static(bytes: &'static [u8]) -> Index {
+        Index {
+            data: Cow::Borrowed(bytes),
+        }
+    }
+
+    /// The array as little-endian bytes (for `build.rs`, which embeds the English index).
+    #[allow(dead_code)]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// Word `i` of the array.
+    #[inline(always)]
+    fn word(&self, i: usize) -> Option<u32> {
+        let o = i.checked_mul(4)?;
+        let b = self.data.get(o..o.checked_add(4)?)?;
+        Some(u32::from_le_bytes(b.try_into().ok()?))
     }
 
     /// The letter mask of the state at `state`.
     #[inline(always)]
     pub fn mask(&self, state: u32) -> u32 {
-        self.data.get(state as usize).copied().unwrap_or(0)
+        self.word(state as usize).unwrap_or(0)
     }
 
     /// The tier of the word the state ends, or [`NOT_FINAL`].
     #[inline(always)]
     pub fn fin(&self, state: u32) -> u32 {
-        self.data
-            .get(state as usize + 1)
-            .copied()
-            .unwrap_or(NOT_FINAL)
+        self.word(state as usize + 1).unwrap_or(NOT_FINAL)
     }
 
     /// The state after one letter, if there is an edge for it.
@@ -143,7 +167,7 @@ impl Index {
             return None;
         }
         let e = state as usize + HEADER + (mask & (bit - 1)).count_ones() as usize;
-        self.data.get(e).copied()
+        self.word(e)
     }
 
     /// Follows `letters` from `state`.

@@ -215,7 +215,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     ]);
 
     table.row([
-        "build search index, once (wall us)".to_string(),
+        "prepare search index (wall us)".to_string(),
         String::new(),
         sig3(prepare.as_secs_f64() * 1e6),
         String::new(),
