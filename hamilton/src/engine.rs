@@ -103,6 +103,13 @@ pub(crate) struct Engine {
     seps: Vec<(u32, u32)>,
     bridges: Vec<u32>,
     positions: Vec<crate::grid::Pos>,
+    /// Component of each open tile in the balance check (by epoch), and its scratch.
+    comp: Vec<u32>,
+    comp_epoch: u32,
+    /// Colour the end tile must have.
+    end_colour: bool,
+    bfs_piece: Vec<u32>,
+    odd_members: Vec<u32>,
     /// Board edges went out since the last structure check passed.
     dirty: bool,
     /// Decisions made so far.
@@ -184,6 +191,14 @@ impl Engine {
             seps: Vec::new(),
             bridges: Vec::new(),
             positions: (0..n).map(|v| g.pos(v)).collect(),
+            comp: vec![0; n as usize],
+            comp_epoch: 0,
+            bfs_piece: Vec::new(),
+            odd_members: Vec::new(),
+            end_colour: match colours {
+                EndColour::Fixed(c) => c,
+                EndColour::Opposite => !g.colour(start),
+            },
             dirty: true,
             nodes: 0,
             offset: 0,
@@ -446,10 +461,104 @@ impl Engine {
                 }
                 self.dirty = false;
             }
+            if self.queue.is_empty() && !self.balance() {
+                self.queue.clear();
+                return false;
+            }
             if self.queue.is_empty() {
                 return true;
             }
         }
+    }
+
+    /// Colour balance of what is left to choose. Every undecided board edge joins two open
+    /// tiles (tiles still short of edges) of different colours, so within each piece of open
+    /// tiles joined by undecided edges, the edges still needed by its tiles of one colour
+    /// must equal those needed by the other colour. The one exception is the piece that
+    /// will hold the end while the end is undecided: its tiles of the end's colour need one
+    /// edge fewer than counted. So: with the end decided every piece balances; without, exactly
+    /// one piece is one off in the end's direction, and the end lies in it.
+    fn balance(&mut self) -> bool {
+        self.comp_epoch = self.comp_epoch.wrapping_add(1);
+        if self.comp_epoch == 0 {
+            self.comp.fill(0);
+            self.comp_epoch = 1;
+        }
+        let decided = self.deg[self.vend as usize] == 1;
+        let want: i64 = if self.end_colour { 1 } else { -1 };
+        let mut odd_piece = NONE;
+        let base = self.comp_epoch;
+        for r in 0..self.n {
+            let ri = r as usize;
+            if self.deg[ri] >= self.cap(r) || self.comp[ri] == base {
+                continue;
+            }
+            // a fresh piece: breadth-first over undecided board edges
+            self.bfs_piece.clear();
+            self.bfs_piece.push(r);
+            self.comp[ri] = base;
+            let mut head = 0;
+            let mut diff: i64 = 0;
+            let mut candidate = false;
+            while head < self.bfs_piece.len() {
+                let v = self.bfs_piece[head];
+                head += 1;
+                let vi = v as usize;
+                let need = i64::from(self.cap(v) - self.deg[vi]);
+                diff += if self.colour[vi] { need } else { -need };
+                let f = self.inc[vi][4];
+                if f != NONE && self.status[f as usize] == UNKNOWN {
+                    candidate = true;
+                }
+                for i in 0..4 {
+                    let e = self.inc[vi][i];
+                    if e != NONE && self.status[e as usize] == UNKNOWN {
+                        let u = self.other(e, v);
+                        if self.comp[u as usize] != base {
+                            self.comp[u as usize] = base;
+                            self.bfs_piece.push(u);
+                        }
+                    }
+                }
+            }
+            if diff == 0 {
+                continue;
+            }
+            if decided || diff != want || !candidate || odd_piece != NONE {
+                return false;
+            }
+            odd_piece = r;
+            self.odd_members.clear();
+            self.odd_members.extend_from_slice(&self.bfs_piece);
+        }
+        if decided {
+            return true;
+        }
+        if odd_piece == NONE {
+            return false;
+        }
+        // the end is in the odd piece: every other candidate is out
+        self.comp_epoch = self.comp_epoch.wrapping_add(1);
+        if self.comp_epoch == 0 {
+            self.comp.fill(0);
+            self.comp_epoch = 1;
+        }
+        let mark = self.comp_epoch;
+        for k in 0..self.odd_members.len() {
+            let v = self.odd_members[k] as usize;
+            self.comp[v] = mark;
+        }
+        for k in 0..self.vinc.len() {
+            let e = self.vinc[k];
+            if self.status[e as usize] != UNKNOWN {
+                continue;
+            }
+            let v = self.other(e, self.vend) as usize;
+            if self.comp[v] != mark {
+                self.set_out(e);
+            }
+        }
+        true
     }
 
     /// Connectivity through the edges that are not out, by one depth-first search from the
