@@ -118,7 +118,8 @@ fn key_of(c: u64) -> u32 {
 /// The resumable table-driven search.
 #[derive(Clone, Debug)]
 pub(crate) struct TableCore {
-    colours: u32,
+    /// Keys are `a << shift | b`: the colour count rounded up to a power of two.
+    shift: u32,
     depths: Vec<Depth>,
     /// Packed candidates, table by table, bucket by bucket, each bucket ended by
     /// [`SENTINEL`].
@@ -142,7 +143,8 @@ impl TableCore {
     pub(crate) fn new(inst: &Instance, order: &FillOrder, cursor: Cursor) -> TableCore {
         let cells = order.cells();
         let n = inst.cells();
-        let colours = inst.colours() as u32;
+        // Keys are `a * stride + b`: a power of two, so the key is a shift and an or.
+        let colours = (inst.colours() as u32).next_power_of_two();
         let mut depth_of = vec![usize::MAX; n];
         for (d, &c) in cells.iter().enumerate() {
             depth_of[c] = d;
@@ -158,7 +160,9 @@ impl TableCore {
             .map(|c| pack(inst, c))
             .collect();
 
-        let mut pool = Vec::new();
+        // Every empty bucket shares the sentinel at position 0, so tables for cells next to
+        // hints (mostly empty buckets) take little room and the pool stays in cache.
+        let mut pool = vec![SENTINEL];
         let mut starts = Vec::new();
         let mut tables: HashMap<TableSig, u32> = HashMap::new();
         let mut depths = Vec::with_capacity(cells.len());
@@ -205,9 +209,13 @@ impl TableCore {
                     buckets[key_of(c) as usize].push(c);
                 }
                 for b in buckets {
-                    starts.push(pool.len() as u32);
-                    pool.extend(b);
-                    pool.push(SENTINEL);
+                    if b.is_empty() {
+                        starts.push(0);
+                    } else {
+                        starts.push(pool.len() as u32);
+                        pool.extend(b);
+                        pool.push(SENTINEL);
+                    }
                 }
                 t
             });
@@ -247,7 +255,7 @@ impl TableCore {
             .map(|h| (h.cell, hint_board[h.cell], h.piece as usize))
             .collect();
         TableCore {
-            colours,
+            shift: colours.trailing_zeros(),
             depths,
             pool,
             starts,
@@ -264,23 +272,14 @@ impl TableCore {
 
     /// The bucket start and extra-side colours for depth `d` on the current board; `prev` is
     /// the edges of the piece placed at depth `d - 1`.
-    #[inline(always)]
     fn enter(&self, d: usize, prev: u32) -> (u32, u32) {
-        let dp = &self.depths[d];
-        let a = if dp.left_from_prev {
-            (prev >> 8) & 0xFF
-        } else {
-            (self.board[dp.na as u16 as usize] >> dp.sa) & 0xFF
+        let t = Tables {
+            pool: &self.pool,
+            starts: &self.starts,
+            depths: &self.depths,
+            shift: self.shift,
         };
-        let b = (self.board[dp.nb as u16 as usize] >> dp.sb) & 0xFF;
-        let k = (dp.table + a * self.colours + b) as usize;
-        let mut expect = 0;
-        if dp.extras > 0 {
-            for &(n, sh, own) in &dp.extra[..dp.extras as usize] {
-                expect |= ((self.board[n as u16 as usize] >> sh) & 0xFF) << own;
-            }
-        }
-        (self.starts[k], expect)
+        t.enter(&self.board, d, prev)
     }
 
     /// Replays the cursor's choices on an empty board (hints only).
@@ -340,10 +339,6 @@ impl TableCore {
         }
     }
 
-    fn path(&self, d: usize) -> Vec<Candidate> {
-        self.frames[..d].iter().map(|f| unpack(f.placed)).collect()
-    }
-
     pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
         if self.cursor.finished {
             return Event::Finished;
@@ -351,73 +346,138 @@ impl TableCore {
         if !self.positioned {
             self.position();
         }
-        let floor = self.cursor.floor;
-        let leaf = self.cursor.leaf;
-        let mut nodes = stats.nodes;
-        let mut max_depth = stats.max_depth;
-        let mut d = self.depth;
-        let mut pos = self.frames[d].pos;
-        let mut expect = self.frames[d].expect;
-        let mut dp = self.depths[d];
-        loop {
-            let c = self.pool[pos as usize];
-            pos += 1;
-            let piece = (c >> PIECE_SHIFT) as u16 as usize;
-            if self.free[piece] == 0 {
-                continue;
-            }
-            if c == SENTINEL {
-                // The bucket is exhausted.
-                if d == floor {
-                    self.frames[d].pos = pos - 1;
-                    self.depth = d;
-                    self.cursor.finished = true;
-                    stats.nodes = nodes;
-                    return Event::Finished;
-                }
-                // Backtrack: free the piece placed one depth up and go on scanning there.
-                d -= 1;
-                let f = self.frames[d];
-                self.free[(f.placed >> PIECE_SHIFT) as u16 as usize] = 1;
-                pos = f.pos;
-                expect = f.expect;
-                dp = self.depths[d];
-                continue;
-            }
-            if (c as u32 & dp.mask) != expect {
-                continue;
-            }
-            if nodes >= meter.limit && !meter.reached(nodes) {
-                self.frames[d].pos = pos - 1;
-                self.depth = d;
-                stats.nodes = nodes;
-                return Event::Paused;
-            }
-            nodes += 1;
-            self.free[piece] = 0;
-            self.board[dp.cell as u16 as usize] = c as u32;
-            let f = &mut self.frames[d];
-            f.pos = pos;
-            f.placed = c;
-            d += 1;
-            if d > max_depth {
-                max_depth = d;
-                stats.max_depth = d;
-                stats.best = self.path(d);
-            }
-            if d == leaf {
-                let path = self.path(d);
-                d -= 1;
-                self.free[piece] = 1;
-                self.depth = d;
-                stats.nodes = nodes;
-                return Event::Leaf(path);
-            }
-            let (start, x) = self.enter(d, c as u32);
-            pos = start;
-            expect = x;
-            self.frames[d].expect = x;
-            dp = self.depths[d];
+        let tables = Tables {
+            pool: &self.pool,
+            starts: &self.starts,
+            depths: &self.depths,
+            shift: self.shift,
+        };
+        let (event, d) = search(
+            &tables,
+            &mut self.board,
+            &mut self.free,
+            &mut self.frames,
+            self.depth,
+            (self.cursor.floor, self.cursor.leaf),
+            meter,
+            stats,
+        );
+        self.depth = d;
+        if event == Event::Finished {
+            self.cursor.finished = true;
         }
+        event
+    }
+}
+
+/// The read-only data of the search, borrowed apart from the mutable state so that the
+/// compiler knows the two never alias and keeps pointers in registers.
+struct Tables<'a> {
+    pool: &'a [u64],
+    starts: &'a [u32],
+    depths: &'a [Depth],
+    shift: u32,
+}
+
+impl Tables<'_> {
+    /// The bucket start and extra-side colours for depth `d` on `board`; `prev` is the
+    /// edges of the piece placed at depth `d - 1`.
+    #[inline(always)]
+    fn enter(&self, board: &[u32; SLOTS], d: usize, prev: u32) -> (u32, u32) {
+        let dp = &self.depths[d];
+        let a = if dp.left_from_prev {
+            (prev >> 8) & 0xFF
+        } else {
+            (board[dp.na as u16 as usize] >> dp.sa) & 0xFF
+        };
+        let b = (board[dp.nb as u16 as usize] >> dp.sb) & 0xFF;
+        let k = (dp.table + (a << self.shift | b)) as usize;
+        let mut expect = 0;
+        if dp.extras > 0 {
+            for &(n, sh, own) in &dp.extra[..dp.extras as usize] {
+                expect |= ((board[n as u16 as usize] >> sh) & 0xFF) << own;
+            }
+        }
+        (self.starts[k], expect)
+    }
+}
+
+fn path(frames: &[Frame], d: usize) -> Vec<Candidate> {
+    frames[..d].iter().map(|f| unpack(f.placed)).collect()
+}
+
+/// The search loop: from the frontier depth `d`, until a leaf, the budget's end or the end of
+/// the (sub)tree above `floor`. Returns the event and the frontier depth.
+#[allow(clippy::too_many_arguments)]
+fn search<B: StepBudget>(
+    t: &Tables<'_>,
+    board: &mut [u32; SLOTS],
+    free: &mut [u8; SLOTS],
+    frames: &mut [Frame],
+    mut d: usize,
+    (floor, leaf): (usize, usize),
+    meter: &mut Meter<B>,
+    stats: &mut Stats,
+) -> (Event, usize) {
+    let mut nodes = stats.nodes;
+    let mut max_depth = stats.max_depth;
+    let mut pos = frames[d].pos;
+    let mut expect = frames[d].expect;
+    let mut dp = t.depths[d];
+    loop {
+        let c = t.pool[pos as usize];
+        pos += 1;
+        let piece = (c >> PIECE_SHIFT) as u16 as usize;
+        if free[piece] == 0 {
+            continue;
+        }
+        if c == SENTINEL {
+            // The bucket is exhausted.
+            if d == floor {
+                frames[d].pos = pos - 1;
+                stats.nodes = nodes;
+                return (Event::Finished, d);
+            }
+            // Backtrack: free the piece placed one depth up and go on scanning there.
+            d -= 1;
+            let f = frames[d];
+            free[(f.placed >> PIECE_SHIFT) as u16 as usize] = 1;
+            pos = f.pos;
+            expect = f.expect;
+            dp = t.depths[d];
+            continue;
+        }
+        if (c as u32 & dp.mask) != expect {
+            continue;
+        }
+        if nodes >= meter.limit && !meter.reached(nodes) {
+            frames[d].pos = pos - 1;
+            stats.nodes = nodes;
+            return (Event::Paused, d);
+        }
+        nodes += 1;
+        free[piece] = 0;
+        board[dp.cell as u16 as usize] = c as u32;
+        let f = &mut frames[d];
+        f.pos = pos;
+        f.placed = c;
+        d += 1;
+        if d > max_depth {
+            max_depth = d;
+            stats.max_depth = d;
+            stats.best = path(frames, d);
+        }
+        if d == leaf {
+            let p = path(frames, d);
+            d -= 1;
+            free[piece] = 1;
+            stats.nodes = nodes;
+            return (Event::Leaf(p), d);
+        }
+        let (start, x) = t.enter(board, d, c as u32);
+        pos = start;
+        expect = x;
+        frames[d].expect = x;
+        dp = t.depths[d];
     }
 }
