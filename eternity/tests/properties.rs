@@ -167,7 +167,7 @@ proptest! {
         let mut split_found = Vec::new();
         for job in &sp.jobs {
             let mut js = Solver::resume(&p.inst, &order, job, SearchOptions::default()).unwrap();
-            while let Some(b) = js.next() {
+            for b in js.by_ref() {
                 split_found.push(b);
             }
             nodes += js.nodes();
