@@ -6,6 +6,7 @@
 //! spread and paired ratios. See `README.md` for how to reproduce each figure.
 #![warn(missing_docs)]
 
+pub mod eternity_c;
 pub mod measure;
 pub mod report;
 pub mod suites;

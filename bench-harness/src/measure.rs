@@ -178,8 +178,11 @@ mod tests {
 
     #[test]
     fn cpu_time_advances_with_work() {
+        // The kernel keeps reported CPU times monotonic by sometimes holding them still for a
+        // few milliseconds, so the work must be long enough to be seen: about 50 ms.
         let (x, t) = cpu_timed(|| {
-            (0..std::hint::black_box(3_000_000u64)).fold(0u64, |a, b| a.wrapping_mul(31) ^ b)
+            (0..std::hint::black_box(30_000_000u64))
+                .fold(0u64, |a, b| std::hint::black_box(a.wrapping_mul(31) ^ b))
         });
         assert_ne!(x, 1);
         assert!(t > Duration::ZERO);

@@ -165,7 +165,7 @@ impl SuiteArgs {
 pub type RowProvider = fn(&Ctx, &mut SuiteArgs) -> Result<Vec<EngineRow>, String>;
 
 /// Every row provider, in table order. Add yours here (one line).
-pub const PROVIDERS: &[RowProvider] = &[solver_rows];
+pub const PROVIDERS: &[RowProvider] = &[solver_rows, crate::eternity_c::rows::c_rows];
 
 /// The rows of `eternity-solver`'s own engines: `baseline` and `table`.
 pub fn solver_rows(_ctx: &Ctx, _args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {

@@ -1,0 +1,162 @@
+//! Builds C sources into executables at full speed, with the `cc` crate's compiler detection.
+//!
+//! The optimisation level is pinned at `-O3` whatever the cargo profile, debug information is
+//! off, and the CPU target follows the same policy as the Rust side: the generic baseline of
+//! the target triple bench-harness was built for, or `-march=native` when the Rust code is
+//! built for the native CPU too ([`CpuTarget::Native`]). Executables land in a cache directory
+//! keyed by a hash of the source, the compiler and its flags, so a board is compiled once.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use super::CError;
+
+/// Which CPU the C code is compiled for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CpuTarget {
+    /// The baseline of the target triple (what `cargo build --release` gives the Rust side).
+    #[default]
+    Generic,
+    /// `-march=native`, to pair with Rust built with `-C target-cpu=native`.
+    Native,
+}
+
+impl CpuTarget {
+    /// The policy matching how this binary was compiled: `Native` when it was built with
+    /// `RUSTFLAGS=-C target-cpu=native` (detected from its enabled target features), else
+    /// `Generic`. Set `BENCH_HARNESS_CPU=native|generic` to override.
+    pub fn from_env() -> CpuTarget {
+        match std::env::var("BENCH_HARNESS_CPU").as_deref() {
+            Ok("native") => CpuTarget::Native,
+            Ok("generic") => CpuTarget::Generic,
+            // AVX2 is not in the x86-64 baseline: its presence means a native (or v3) build.
+            _ if cfg!(target_feature = "avx2") => CpuTarget::Native,
+            _ => CpuTarget::Generic,
+        }
+    }
+}
+
+/// A C compiler set up for the reference engines.
+#[derive(Clone, Debug)]
+pub struct CCompiler {
+    tool: cc::Tool,
+    extra: Vec<String>,
+    cache: PathBuf,
+}
+
+impl CCompiler {
+    /// Finds the C compiler (`$CC` or the platform default, as `cc` does) for the target
+    /// bench-harness was built for, at `-O3` without debug information.
+    pub fn new(cpu: CpuTarget) -> Result<CCompiler, CError> {
+        let target = env!("BENCH_HARNESS_TARGET");
+        let host = env!("BENCH_HARNESS_HOST");
+        let mut build = cc::Build::new();
+        build
+            .opt_level(3)
+            .debug(false)
+            .target(target)
+            .host(host)
+            .cargo_metadata(false)
+            .cargo_warnings(false)
+            .warnings(false);
+        let tool = build
+            .try_get_compiler()
+            .map_err(|e| CError::Compiler(e.to_string()))?;
+        // GCC's RTL loop-invariant pass is quadratic in the depth of the loop nest, and a
+        // generated search is one nest as deep as the board has free cells: without this flag
+        // a 16x16 board takes about a minute to compile instead of about 15 seconds. The pass
+        // has nothing to hoist out of the scan loops, so the search runs at the same speed.
+        let mut extra = vec![
+            "-std=gnu11".to_string(),
+            "-fno-move-loop-invariants".to_string(),
+        ];
+        if cpu == CpuTarget::Native {
+            extra.push("-march=native".into());
+        }
+        let cache = match std::env::var_os("BENCH_HARNESS_C_CACHE") {
+            Some(dir) => PathBuf::from(dir),
+            None => std::env::temp_dir().join("bench-harness-c"),
+        };
+        Ok(CCompiler { tool, extra, cache })
+    }
+
+    /// The compiler command line without inputs and outputs, for reports.
+    pub fn describe(&self) -> String {
+        let mut s = self.tool.path().display().to_string();
+        for a in self.tool.args() {
+            s.push(' ');
+            s.push_str(&a.to_string_lossy());
+        }
+        for a in &self.extra {
+            s.push(' ');
+            s.push_str(a);
+        }
+        s
+    }
+
+    /// Compiles `source` into an executable named `name` (cached), returning its path.
+    pub fn compile(&self, name: &str, source: &str) -> Result<PathBuf, CError> {
+        let mut hasher = DefaultHasher::new();
+        source.hash(&mut hasher);
+        self.describe().hash(&mut hasher);
+        let dir = self.cache.join(format!("{:016x}", hasher.finish()));
+        let exe = dir.join(sanitize(name));
+        // One compile at a time in this process: rows and tests that want the same engine
+        // wait for the first build instead of repeating it, and builds do not compete with
+        // each other for the cores.
+        static COMPILING: Mutex<()> = Mutex::new(());
+        let _one = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
+        if exe.is_file() {
+            return Ok(exe);
+        }
+        std::fs::create_dir_all(&dir).map_err(|e| CError::Io(dir.clone(), e.to_string()))?;
+        // Unique names per process and thread, then a rename: parallel builders never see
+        // half-written files.
+        let unique = format!("{}-{:?}", std::process::id(), std::thread::current().id())
+            .replace(|c: char| !c.is_ascii_alphanumeric(), "");
+        let src = dir.join(format!("{}.{unique}.c", sanitize(name)));
+        let tmp = dir.join(format!("{}.{unique}.tmp", sanitize(name)));
+        std::fs::write(&src, source).map_err(|e| CError::Io(src.clone(), e.to_string()))?;
+        let mut cmd: Command = self.tool.to_command();
+        cmd.args(&self.extra).arg("-o").arg(&tmp).arg(&src);
+        let out = cmd
+            .output()
+            .map_err(|e| CError::Compiler(format!("cannot run {}: {e}", self.describe())))?;
+        if !out.status.success() {
+            let _ = std::fs::remove_file(&src);
+            let _ = std::fs::remove_file(&tmp);
+            return Err(CError::Compile {
+                name: name.to_string(),
+                stderr: String::from_utf8_lossy(&out.stderr)
+                    .chars()
+                    .take(4000)
+                    .collect(),
+            });
+        }
+        // The source stays beside the executable, for reading and for rebuilding by hand.
+        let kept = exe.with_extension("c");
+        std::fs::rename(&src, &kept).map_err(|e| CError::Io(kept.clone(), e.to_string()))?;
+        std::fs::rename(&tmp, &exe).map_err(|e| CError::Io(exe.clone(), e.to_string()))?;
+        Ok(exe)
+    }
+
+    /// The cache directory.
+    pub fn cache_dir(&self) -> &Path {
+        &self.cache
+    }
+}
+
+fn sanitize(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,181 @@
+//! The C reference engines search the same tree as `eternity-solver`: same node counts on the
+//! CI oracle (bench-easy-h52, 151,512 nodes, 1 solution), and a wrong fill order is caught.
+
+use bench_harness::eternity_c::{
+    BuiltEngine, CBoard, CCompiler, CEngine, CError, CpuTarget, Status, check_count,
+};
+use eternity_solver::engine::{Limits, baseline};
+use eternity_solver::{FillOrder, Instance};
+
+const H52_NODES: u64 = 151_512;
+
+fn h52() -> Instance {
+    let path = bench_harness::testdata().join("eternity/oracles/bench-easy-h52.json");
+    eternity_solver::format::json::read(path).expect("bench-easy-h52 loads")
+}
+
+fn compiler() -> CCompiler {
+    CCompiler::new(CpuTarget::from_env()).expect("a C compiler is installed")
+}
+
+#[test]
+fn both_c_engines_match_the_oracle_and_the_baseline_on_h52() {
+    let inst = h52();
+    let oracle = baseline::run(&inst, &FillOrder::row_major(&inst), Limits::all());
+    assert_eq!(oracle.nodes, H52_NODES);
+    let board = CBoard::from_instance(&inst);
+    let cc = compiler();
+    for engine in CEngine::ALL {
+        let built = BuiltEngine::build(engine, &board, &cc).unwrap();
+        let run = built.run(None).unwrap();
+        assert_eq!(run.status, Status::Complete, "{}", engine.name());
+        assert_eq!(run.solutions, Some(oracle.solutions), "{}", engine.name());
+        check_count(engine.name(), "bench-easy-h52", oracle.nodes, run.nodes).unwrap();
+    }
+}
+
+#[test]
+fn node_budget_stops_exactly_where_the_baseline_does() {
+    let inst = h52();
+    let limit = 10_007;
+    let oracle = baseline::run(
+        &inst,
+        &FillOrder::row_major(&inst),
+        Limits::all().with_max_nodes(limit),
+    );
+    let board = CBoard::from_instance(&inst);
+    let cc = compiler();
+    for engine in CEngine::ALL {
+        let run = BuiltEngine::build(engine, &board, &cc)
+            .unwrap()
+            .run(Some(limit))
+            .unwrap();
+        assert_eq!(run.status, Status::Budget, "{}", engine.name());
+        assert_eq!(run.nodes, oracle.nodes, "{}", engine.name());
+        assert_eq!(run.solutions, Some(oracle.solutions), "{}", engine.name());
+    }
+}
+
+#[test]
+fn a_wrong_fill_order_is_caught_by_the_count_check() {
+    // Column-major instead of row-major: the generated C searches the transposed board in
+    // row-major order, a different tree (286,746,060 nodes, under a CPU-second) with the same
+    // solution.
+    let inst = h52();
+    let wrong = CBoard::from_instance(&inst).transposed();
+    let engine = CEngine::Generated;
+    let run = BuiltEngine::build(engine, &wrong, &compiler())
+        .unwrap()
+        .run(None)
+        .unwrap();
+    assert_eq!(run.solutions, Some(1), "same puzzle, same solution count");
+    let err = check_count(engine.name(), "bench-easy-h52", H52_NODES, run.nodes).unwrap_err();
+    assert!(
+        matches!(err, CError::CountMismatch { got, .. } if got == run.nodes),
+        "{err}"
+    );
+    assert!(err.to_string().contains("no rate"), "{err}");
+}
+
+#[test]
+fn a_broken_c_source_is_a_clear_error() {
+    let err = compiler()
+        .compile("broken", "int main(void) { return undefined_name; }\n")
+        .unwrap_err();
+    assert!(matches!(err, CError::Compile { .. }), "{err}");
+    assert!(err.to_string().contains("undefined_name"), "{err}");
+}
+
+mod external {
+    use super::*;
+    use bench_harness::Ctx;
+    use bench_harness::eternity_c::rows::c_rows;
+    use bench_harness::suites::eternity::{Limit, SuiteArgs};
+    use eternity_solver::engine::Mode;
+
+    const ALL: Limit = Limit {
+        max_nodes: None,
+        mode: Mode::All,
+    };
+
+    fn rows(extra: &[&str]) -> Vec<bench_harness::suites::eternity::EngineRow> {
+        let ctx = Ctx {
+            quick: true,
+            ..Ctx::default()
+        };
+        let args: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        let mut args = SuiteArgs::new(&args);
+        let rows = c_rows(&ctx, &mut args).unwrap();
+        args.finish().unwrap();
+        rows
+    }
+
+    #[test]
+    fn external_row_on_our_own_table_binary_counts_like_the_built_in_row() {
+        let inst = h52();
+        let table =
+            BuiltEngine::build(CEngine::Table, &CBoard::from_instance(&inst), &compiler()).unwrap();
+        let cmd = format!("'{}' {{puz}} {{hnt}}", table.exe.display());
+        let mut rows = rows(&[
+            "--external",
+            &cmd,
+            "--external-format",
+            "result-line",
+            "--external-name",
+            "ours",
+        ]);
+        assert_eq!(
+            rows.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(),
+            ["c-generated", "c-table", "ours"]
+        );
+        let mut runs = Vec::new();
+        for row in &mut rows {
+            runs.push((row.run)(&inst, ALL).unwrap());
+        }
+        assert_eq!(runs[1].nodes, H52_NODES);
+        assert_eq!(
+            runs[2].nodes, runs[1].nodes,
+            "external row = built-in c-table row"
+        );
+        assert_eq!(runs[2].solutions, 1);
+        let note = runs[2].note.clone().unwrap_or_default();
+        assert!(note.contains("exact (= c-generated)"), "{note}");
+    }
+
+    #[test]
+    fn a_missing_or_failing_external_command_is_a_clear_error() {
+        let inst = h52();
+        for (cmd, says) in [
+            ("/no/such/program {puz} {hnt}", "command not found"),
+            ("false {puz}", "failed"),
+            ("echo hello {puz}", "printed no result"),
+        ] {
+            let mut rows = rows(&["--no-c", "--external", cmd]);
+            assert_eq!(rows.len(), 1);
+            let err = (rows[0].run)(&inst, ALL).unwrap_err();
+            assert!(err.contains(says), "{cmd}: {err}");
+        }
+        let ctx = Ctx::default();
+        let mut args = SuiteArgs::new(&["--external".to_string(), "prog".to_string()]);
+        let err = c_rows(&ctx, &mut args).err().unwrap();
+        assert!(err.contains("{puz}"), "{err}");
+    }
+
+    #[test]
+    fn genbody_counts_have_the_pins_taken_off() {
+        // A stand-in that prints genbody's summary with the pins counted, for h52's 52 pins.
+        let inst = h52();
+        let cmd = format!(
+            "echo 'Rate: 1000 tiles'; echo '{} tiles placed in 0.01 s, 15.1M tiles/second' # {{puz}}",
+            H52_NODES + 52
+        );
+        let mut rows = rows(&["--no-c", "--external", &cmd, "--external-format", "genbody"]);
+        let run = (rows[0].run)(&inst, ALL).unwrap();
+        assert_eq!(run.nodes, H52_NODES);
+        let note = run.note.unwrap_or_default();
+        assert!(
+            note.contains(&format!("genbody counts {}", H52_NODES + 52)),
+            "{note}"
+        );
+    }
+}
