@@ -2,6 +2,7 @@
 //! the one-line summary its issue specifies; `compare` with no suite runs them all.
 
 pub mod eternity;
+pub mod hamilton;
 pub mod quartiles;
 pub mod slide;
 pub mod sudoku;
@@ -26,6 +27,11 @@ pub fn all() -> Vec<Suite> {
             name: "quartiles",
             about: "Quartiles: full solve of the public boards, ours vs the seed's baseline",
             run: quartiles::run,
+        },
+        Suite {
+            name: "hamilton",
+            about: "Block fill: planted boards 6x6-40x40, fast engine vs the seed's backtracker; parity proofs; counts",
+            run: hamilton::run,
         },
         Suite {
             name: "sudoku",

@@ -1,0 +1,335 @@
+//! `compare -- hamilton`: block-fill boards, the seed's backtracker (`baseline`) against the
+//! fast engine, plus proofs of impossibility and path counting.
+//!
+//! Inputs: planted boards from `hamilton_solver::generate::planted` (85% tiles, seeds
+//! 0..BOARDS, deterministic). Sizes 6x6 to 10x10 run both engines round-robin on the same
+//! boards; 14x14 to 40x40 run the fast engine alone. Every answer is checked before it is
+//! timed: each path is replayed on its board, and both engines must agree on which boards have
+//! a path. The baseline gets a CPU budget per board (it cannot finish most 10x10 boards); a
+//! board it does not finish counts at the budget, so its times and the speedups are lower
+//! bounds. Times are per-board CPU times; the table shows the median and the max over boards
+//! (each board's time being its median over rounds).
+//!
+//! Then: parity proofs on 40x40 boards with one tile added (microseconds), and `count()` on
+//! full n x n boards against OEIS A120443.
+//!
+//! Suite arguments: `--boards N` boards per size (default 20), `--max-size N` (default 40),
+//! `--count-to N` largest full board to count (default 10). `--quick`: 3 boards of 6x6 to
+//! 20x20, one round, counts to 6x6, in a second or two.
+
+use std::time::Duration;
+
+use hamilton_solver::baseline::Baseline;
+use hamilton_solver::count::count;
+use hamilton_solver::generate::{parity_breaker, planted};
+use hamilton_solver::{Budget, Grid, Impossible, Solution, Solver, Step};
+
+use crate::Ctx;
+use crate::measure::{Samples, cpu_timed, paired_ratio};
+use crate::report::{SuiteReport, Table, sig3};
+
+/// OEIS A120443, n = 1..=12: undirected Hamiltonian paths of the full n x n grid.
+pub const A120443: [u128; 12] = [
+    1,
+    4,
+    20,
+    276,
+    4324,
+    229348,
+    13535280,
+    3023313284,
+    745416341496,
+    730044829512632,
+    786671485270308848,
+    3452664855804347354220,
+];
+
+/// Fill of the planted boards.
+pub const FILL: f64 = 0.85;
+
+/// A planted board of `n x n`.
+pub fn board(n: usize, seed: u64) -> Grid {
+    planted(n, n, FILL, seed).0
+}
+
+/// The outcome of one timed solve: found a path (checked), proved none, or ran out of budget.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A valid path.
+    Path,
+    /// Proved impossible.
+    Impossible,
+    /// Budget spent.
+    Unfinished,
+}
+
+/// The fast engine with a CPU-time cap; checks the path it returns.
+pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+    let mut s = Solver::new(grid);
+    let start = crate::measure::thread_cpu();
+    loop {
+        match s.step(Budget::nodes(2_000)) {
+            Step::Found(p) => {
+                check(grid, &p)?;
+                return Ok(Outcome::Path);
+            }
+            Step::Finished => return Ok(Outcome::Impossible),
+            Step::Paused => {
+                if crate::measure::thread_cpu().saturating_sub(start) > cap {
+                    return Ok(Outcome::Unfinished);
+                }
+            }
+        }
+    }
+}
+
+/// The seed's backtracker with a CPU-time cap; checks the path it returns.
+pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+    let mut b = Baseline::new(grid);
+    let start = crate::measure::thread_cpu();
+    loop {
+        match b.step(Budget::nodes(20_000)) {
+            Step::Found(p) => {
+                check(grid, &p)?;
+                return Ok(Outcome::Path);
+            }
+            Step::Finished => return Ok(Outcome::Impossible),
+            Step::Paused => {
+                if crate::measure::thread_cpu().saturating_sub(start) > cap {
+                    return Ok(Outcome::Unfinished);
+                }
+            }
+        }
+    }
+}
+
+fn check(grid: &Grid, p: &Solution) -> Result<(), String> {
+    Solution::new(grid, p.cells().to_vec())
+        .map(|_| ())
+        .map_err(|e| format!("wrong path on\n{grid}: {e}"))
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// CPU milliseconds per call of `f`, repeating short calls until at least 20 ms are measured
+/// (the CPU clock is coarse); returns the last result.
+pub fn timed<T>(mut f: impl FnMut() -> T) -> (T, f64) {
+    let mut reps = 1u32;
+    loop {
+        let (out, d) = cpu_timed(|| {
+            let mut out = f();
+            for _ in 1..reps {
+                out = f();
+            }
+            out
+        });
+        if d >= Duration::from_millis(20) || reps >= 1 << 16 {
+            return (out, ms(d) / f64::from(reps));
+        }
+        reps *= 8;
+    }
+}
+
+struct Args {
+    boards: u64,
+    max_size: usize,
+    count_to: usize,
+}
+
+fn parse_args(ctx: &Ctx) -> Result<Args, String> {
+    let mut a = Args {
+        boards: if ctx.quick { 3 } else { 20 },
+        max_size: if ctx.quick { 20 } else { 40 },
+        count_to: if ctx.quick { 6 } else { 10 },
+    };
+    let mut it = ctx.args.iter();
+    while let Some(x) = it.next() {
+        let mut num = |name: &str| -> Result<usize, String> {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a whole number"))
+        };
+        match x.as_str() {
+            "--boards" => a.boards = num("--boards")? as u64,
+            "--max-size" => a.max_size = num("--max-size")?,
+            "--count-to" => a.count_to = num("--count-to")?.min(A120443.len()),
+            other => {
+                return Err(format!(
+                    "unknown argument `{other}` (hamilton takes --boards N, --max-size N, --count-to N)"
+                ));
+            }
+        }
+    }
+    Ok(a)
+}
+
+/// Runs the suite.
+pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+    let args = parse_args(ctx)?;
+    let rounds = ctx.rounds();
+    let slow_cap = Duration::from_millis(if ctx.quick { 100 } else { 2_000 });
+    let fast_cap = Duration::from_secs(if ctx.quick { 2 } else { 10 });
+    let mut report = SuiteReport {
+        suite: "hamilton".into(),
+        ..SuiteReport::default()
+    };
+    let mut t = Table::new([
+        "size",
+        "boards",
+        "engine",
+        "solved",
+        "median ms",
+        "max ms",
+        "speedup (median, paired)",
+    ]);
+    let mut speedup8 = f64::NAN;
+    let mut last = (f64::NAN, f64::NAN, 0usize);
+    for n in [6usize, 8, 10, 14, 20, 30, 40] {
+        if n > args.max_size {
+            continue;
+        }
+        let boards: Vec<Grid> = (0..args.boards).map(|s| board(n, s)).collect();
+        let with_baseline = n <= 10;
+        let mut fast_t = vec![Samples::new(); boards.len()];
+        let mut slow_t = vec![Samples::new(); boards.len()];
+        let mut solved = [0usize; 2];
+        for round in 0..rounds {
+            for (i, g) in boards.iter().enumerate() {
+                let (o, d) = timed(|| fast(g, fast_cap));
+                let o = o?;
+                if round == 0 && o == Outcome::Path {
+                    solved[0] += 1;
+                }
+                if o == Outcome::Impossible {
+                    return Err(format!("fast engine: no path on a planted board\n{g}"));
+                }
+                fast_t[i].push(d);
+                if with_baseline {
+                    let (b, d) = timed(|| slow(g, slow_cap));
+                    let b = b?;
+                    if b == Outcome::Impossible {
+                        return Err(format!("baseline: no path on a planted board\n{g}"));
+                    }
+                    if round == 0 && b == Outcome::Path {
+                        solved[1] += 1;
+                    }
+                    slow_t[i].push(d);
+                }
+            }
+        }
+        let per_board = |v: &[Samples]| {
+            let mut s = Samples::new();
+            for x in v {
+                s.push(x.median());
+            }
+            s
+        };
+        let f = per_board(&fast_t);
+        let label = format!("{n}x{n}");
+        let count = boards.len().to_string();
+        if with_baseline {
+            let b = per_board(&slow_t);
+            let ratio = paired_ratio(&b, &f).median();
+            if n == 8 {
+                speedup8 = ratio;
+            }
+            t.row([
+                label.clone(),
+                count.clone(),
+                "baseline".into(),
+                format!("{}/{}", solved[1], boards.len()),
+                sig3(b.median()),
+                sig3(b.max()),
+                String::new(),
+            ]);
+            t.row([
+                label.clone(),
+                count,
+                "fast".into(),
+                format!("{}/{}", solved[0], boards.len()),
+                sig3(f.median()),
+                sig3(f.max()),
+                format!("{}x", sig3(ratio)),
+            ]);
+            report.figure(format!("{label} speedup"), ratio, "x");
+        } else {
+            t.row([
+                label.clone(),
+                count,
+                "fast".into(),
+                format!("{}/{}", solved[0], boards.len()),
+                sig3(f.median()),
+                sig3(f.max()),
+                String::new(),
+            ]);
+        }
+        report.figure(format!("{label} median"), f.median(), "ms");
+        report.figure(format!("{label} max"), f.max(), "ms");
+        last = (f.median(), f.max(), n);
+    }
+
+    // impossibility by parity on the largest size
+    let n = args.max_size.min(40);
+    let mut parity = Samples::new();
+    for seed in 0..args.boards {
+        let Some(g) = parity_breaker(n, n, FILL, seed) else {
+            continue;
+        };
+        let (r, d) = timed(|| Solver::new(&g).solve());
+        if !matches!(r, Err(Impossible::Parity(_))) {
+            return Err(format!("parity board not refuted by parity:\n{g}"));
+        }
+        parity.push(d * 1e3);
+    }
+    t.row([
+        format!("{n}x{n}+1 tile"),
+        parity.len().to_string(),
+        "parity proof".into(),
+        format!("{}/{}", parity.len(), parity.len()),
+        sig3(parity.median() / 1e3),
+        sig3(parity.max() / 1e3),
+        format!("{} us median", sig3(parity.median())),
+    ]);
+    report.figure("parity proof median", parity.median(), "us");
+
+    // counting full boards
+    for n in 1..=args.count_to {
+        let row = "x".repeat(n);
+        let g = Grid::parse_any_start(&vec![row; n].join("\n")).map_err(|e| e.to_string())?;
+        let (c, d) = timed(|| count(&g));
+        let c = c.map_err(|e| e.to_string())?;
+        if c != A120443[n - 1] {
+            return Err(format!(
+                "count({n}x{n}) = {c}, OEIS A120443 says {}",
+                A120443[n - 1]
+            ));
+        }
+        if n >= 6 {
+            t.row([
+                format!("{n}x{n} full"),
+                "1".into(),
+                "count".into(),
+                c.to_string(),
+                sig3(d),
+                sig3(d),
+                "= A120443".into(),
+            ]);
+        }
+        if n == args.count_to {
+            report.figure(format!("count {n}x{n}"), d, "ms");
+        }
+    }
+
+    report.table = t;
+    report.last_line = format!(
+        "hamilton: {}x{} median {} ms, max {} ms, speedup-vs-baseline-8x8 {}x",
+        last.2,
+        last.2,
+        sig3(last.0),
+        sig3(last.1),
+        sig3(speedup8)
+    );
+    Ok(report)
+}
