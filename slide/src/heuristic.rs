@@ -37,6 +37,23 @@ pub trait Heuristic {
         t.slide(from);
         self.evaluate(&t)
     }
+
+    /// Like [`Heuristic::update`], for a search that prunes the child when the estimate
+    /// exceeds `limit`: once the estimate is known to exceed it, the heuristic may stop early
+    /// and return any value above `limit` (and a memo that will not be used). Pruning
+    /// decisions are the same as with `update`, so node counts do not change.
+    #[inline]
+    fn update_within(
+        &self,
+        s: &State,
+        from: usize,
+        h: u32,
+        memo: &Self::Memo,
+        limit: u32,
+    ) -> (u32, Self::Memo) {
+        let _ = limit;
+        self.update(s, from, h, memo)
+    }
 }
 
 fn check_size(name: &str, own: &Geometry, g: &Geometry) -> Result<(), PuzzleError> {

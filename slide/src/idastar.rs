@@ -132,9 +132,12 @@ impl<H: Heuristic> IdaStar<H> {
                 continue;
             }
             self.progress.generated += 1;
-            let (h, memo) = self
-                .heuristic
-                .update(&self.state, from as usize, top.h, &top.memo);
+            // A child whose f exceeds the threshold is pruned; the heuristic may stop as soon
+            // as it knows that.
+            let limit = self.threshold.saturating_sub(depth as u32 + 1);
+            let (h, memo) =
+                self.heuristic
+                    .update_within(&self.state, from as usize, top.h, &top.memo, limit);
             let f = depth as u32 + 1 + h;
             work += 1;
             if f > self.threshold {

@@ -635,7 +635,21 @@ impl Heuristic for PatternDatabases {
     }
 
     #[inline]
-    fn update(&self, s: &State, from: usize, _h: u32, memo: &PdbMemo) -> (u32, PdbMemo) {
+    fn update(&self, s: &State, from: usize, h: u32, memo: &PdbMemo) -> (u32, PdbMemo) {
+        self.update_within(s, from, h, memo, u32::MAX)
+    }
+
+    /// The plain sum first; the mirrored lookup (another cache miss) only when the plain sum
+    /// alone does not already exceed `limit`.
+    #[inline]
+    fn update_within(
+        &self,
+        s: &State,
+        from: usize,
+        _h: u32,
+        memo: &PdbMemo,
+        limit: u32,
+    ) -> (u32, PdbMemo) {
         let label = s.cells[from] as usize;
         // Only the moved tile's position changes (the blank is in no pattern).
         let mut pos = s.pos;
@@ -647,13 +661,17 @@ impl Heuristic for PatternDatabases {
         if j != NO_PATTERN {
             m.plain[j as usize] = self.plain(j as usize, &pos);
         }
-        if self.mirror {
-            let jm = self.owner[self.transpose[label] as usize];
-            if jm != NO_PATTERN {
-                m.mirrored[jm as usize] = self.mirrored_value(jm as usize, &pos);
-            }
+        let k = self.dbs.len();
+        let plain: u32 = m.plain[..k].iter().map(|&x| x as u32).sum();
+        if !self.mirror || plain > limit {
+            return (plain, m);
         }
-        (self.total(&m), m)
+        let jm = self.owner[self.transpose[label] as usize];
+        if jm != NO_PATTERN {
+            m.mirrored[jm as usize] = self.mirrored_value(jm as usize, &pos);
+        }
+        let mirrored: u32 = m.mirrored[..k].iter().map(|&x| x as u32).sum();
+        (plain.max(mirrored), m)
     }
 }
 
