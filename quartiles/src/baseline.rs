@@ -171,3 +171,48 @@ impl Baseline {
         &self.words
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn slots(ix: &[usize]) -> Slots {
+        let mut s = [None; 4];
+        for (d, &i) in s.iter_mut().zip(ix) {
+            *d = Some(i);
+        }
+        s
+    }
+
+    proptest! {
+        /// The public cursor (bit sets) and the seed's (hash sets) move alike.
+        #[test]
+        fn public_motions_match_the_seeds(ix in prop::sample::subsequence((0..20).collect::<Vec<usize>>(), 0..=4).prop_shuffle()) {
+            let s = slots(&ix);
+            let p = FragmentPath::from_indices(&ix).unwrap();
+            prop_assert_eq!(append(&s).map(|q| to_path(&q)), p.append());
+            prop_assert_eq!(increment(&s).map(|q| to_path(&q)), p.increment());
+            prop_assert_eq!(pop_and_increment(&s).map(|q| to_path(&q)), p.pop_and_increment());
+        }
+    }
+
+    #[test]
+    fn time_slices_find_the_words_of_one_run() {
+        let dict = Dictionary::from_words(["ab", "abc", "c", "ca", "bab"]).unwrap();
+        let board = Board::parse("a b c d e f g h i j k l m n o p q r s t").unwrap();
+        let full = Baseline::new(&dict, &board).solve_fully();
+        let mut s = Baseline::new(&dict, &board);
+        let mut paths = Vec::new();
+        while !s.is_finished() {
+            let (next, found) = s.solve(Duration::ZERO);
+            s = next;
+            paths.extend(found);
+        }
+        let want: Vec<FragmentPath> = full.words().iter().map(|w| w.path).collect();
+        assert_eq!(paths, want);
+        let texts: Vec<&str> = full.words().iter().map(|w| w.text.as_str()).collect();
+        // "bab" would need tile `b` twice
+        assert_eq!(texts, ["ab", "abc", "c", "ca"]);
+    }
+}

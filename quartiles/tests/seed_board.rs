@@ -96,3 +96,54 @@ fn seed_shaped_time_slices_and_step_budgets() {
     assert_eq!(s.step(Budget::Unlimited), Step::Finished);
     assert_eq!(s.progress().fraction, 1.0);
 }
+
+#[test]
+fn zero_time_budgets_still_progress_and_finish() {
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let full = Solver::new(&dict, &board).solve_fully();
+    let mut s = Solver::new(&dict, &board);
+    let mut words = Vec::new();
+    let mut last = (0, s.current_path());
+    for _ in 0..100_000 {
+        match s.step(Budget::time(std::time::Duration::ZERO)) {
+            Step::Found(w) => words.push(w),
+            Step::Paused => {
+                // a path was extended: the node count or the cursor moved
+                let now = (s.progress().nodes, s.current_path());
+                assert_ne!(now, last, "a paused step did no work");
+            }
+            Step::Finished => break,
+        }
+        last = (s.progress().nodes, s.current_path());
+    }
+    assert!(s.is_finished());
+    assert_eq!(words, full.words());
+}
+
+#[test]
+fn tier_policy_and_custom_lists_change_what_counts() {
+    let board = Board::parse(common::SEED).unwrap();
+    let english = Dictionary::english();
+    let has = |d: &Dictionary, w: &str| {
+        Solver::new(d, &board)
+            .solve_fully()
+            .solution()
+            .iter()
+            .any(|t| t.as_str() == w)
+    };
+    assert!(has(&english, "rallycross"));
+    let strict = english.clone().with_tiers(quartiles_solver::Tiers {
+        short: 60,
+        quartile: 60,
+    });
+    assert!(!has(&strict, "rallycross"));
+    assert!(has(&strict, "razzmatazz"));
+    let denied = english.with_denied(["sh", "re"]).unwrap();
+    assert!(!has(&denied, "sh") && !has(&denied, "re") && has(&denied, "ref"));
+    let custom = Dictionary::from_word_list("# two words\nAzzth\nmentis\n").unwrap();
+    let words: Vec<String> = Solver::new(&custom, &board)
+        .map(|w| w.to_string())
+        .collect();
+    assert_eq!(words, ["azzth", "mentis"]);
+}
