@@ -14,6 +14,8 @@
 #![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -50,8 +52,9 @@ struct Args {
     /// score.
     #[arg(long, value_delimiter = ',')]
     known: Vec<String>,
-    /// Highest SCOWL size for 1-3 tile words and for 4-tile words (default 60,80).
-    #[arg(long, value_delimiter = ',', num_args = 2)]
+    /// Highest SCOWL size for 1-3 tile words and for 4-tile words, as SHORT,QUARTILE
+    /// (default 60,80).
+    #[arg(long, value_delimiter = ',')]
     tiers: Vec<u8>,
 }
 
@@ -98,14 +101,25 @@ fn dictionary(args: &Args) -> Result<Dictionary, String> {
             .with_overrides(&args.allow, &args.deny)
             .map_err(|e| format!("--allow/--deny: {e}"))?;
     }
-    if let [short, quartile] = args.tiers[..] {
-        dict = dict.with_tiers(Tiers { short, quartile });
+    match args.tiers[..] {
+        [] => {}
+        [short, quartile] => dict = dict.with_tiers(Tiers { short, quartile }),
+        _ => return Err("--tiers takes two sizes: SHORT,QUARTILE (e.g. 60,80)".into()),
     }
     Ok(dict)
 }
 
 fn json_string(s: &str) -> String {
     serde_json::Value::from(s).to_string()
+}
+
+/// Writes the report; a closed pipe (`| head`) ends the program quietly.
+fn emit(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn run(args: &Args) -> Result<(), String> {
@@ -132,16 +146,16 @@ fn run(args: &Args) -> Result<(), String> {
             .map(|w| json_string(w.as_str()))
             .collect();
         let q: Vec<String> = quartiles.iter().map(|w| json_string(w)).collect();
-        println!(
-            "{{\"words\": [{}], \"quartiles\": [{}], \"score\": {}}}",
+        return emit(&format!(
+            "{{\"words\": [{}], \"quartiles\": [{}], \"score\": {}}}\n",
             words.join(", "),
             q.join(", "),
             solver.score()
-        );
-        return Ok(());
+        ));
     }
 
-    println!("board: {board}");
+    let mut out = String::new();
+    let _ = writeln!(out, "board: {board}");
     let mut by_tiles: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     let mut seen = Vec::new();
     for w in solver.words() {
@@ -164,19 +178,26 @@ fn run(args: &Args) -> Result<(), String> {
     }
     for (tiles, words) in &by_tiles {
         let label = if *tiles == 1 { "tile" } else { "tiles" };
-        println!("{tiles} {label} ({}): {}", words.len(), words.join(" "));
+        let _ = writeln!(
+            out,
+            "{tiles} {label} ({}): {}",
+            words.len(),
+            words.join(" ")
+        );
     }
-    match covers.len() {
-        0 => println!("quartiles: none found (is the board typed right?)"),
-        1 => println!("quartiles (*): {}", quartiles.join(" ")),
-        n => println!(
+    let _ = match covers.len() {
+        0 => writeln!(out, "quartiles: none found (is the board typed right?)"),
+        1 => writeln!(out, "quartiles (*): {}", quartiles.join(" ")),
+        n => writeln!(
+            out,
             "quartiles (*): {} ({n} covers; first shown)",
             quartiles.join(" ")
         ),
-    }
+    };
     let p = solver.progress();
-    println!(
-        "{} words, score {}{}; {} nodes, solved in {:.1?} (search index built in {:.1?})",
+    let _ = writeln!(
+        out,
+        "{} words, score {}{}; {} nodes, solved in {:.1?} (search index ready in {:.1?})",
         seen.len(),
         solver.score(),
         if args.known.is_empty() {
@@ -188,7 +209,7 @@ fn run(args: &Args) -> Result<(), String> {
         solved,
         prepared
     );
-    Ok(())
+    emit(&out)
 }
 
 fn main() -> ExitCode {

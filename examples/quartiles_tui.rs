@@ -12,7 +12,7 @@
 //! `q` or `Esc` quit. `--headless` renders the frames off-screen and prints the last one.
 #![forbid(unsafe_code)]
 
-use std::io;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -289,12 +289,19 @@ fn run_headless(app: &mut App) -> Result<(), String> {
     }
     let buffer = terminal.backend().buffer();
     let width = buffer.area.width as usize;
+    let mut text = String::new();
     for row in buffer.content().chunks(width) {
         let line: String = row.iter().map(|c| c.symbol()).collect();
-        println!("{}", line.trim_end());
+        text.push_str(line.trim_end());
+        text.push('\n');
     }
-    println!("({frames} frames)");
-    Ok(())
+    text.push_str(&format!("({frames} frames)\n"));
+    // A closed pipe (`| head`) ends the program quietly.
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {
