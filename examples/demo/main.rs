@@ -9,6 +9,7 @@ use std::time::Instant;
 use examples::DemoResult;
 
 mod eternity;
+mod hamilton;
 mod quartiles;
 mod slide;
 mod slide;
@@ -25,6 +26,10 @@ const SECTIONS: &[Section] = &[
     Section {
         name: "quartiles",
         run: quartiles::run,
+    },
+    Section {
+        name: "hamilton",
+        run: hamilton::run,
     },
     Section {
         name: "sudoku",

@@ -28,8 +28,9 @@ pub enum Impossible {
         /// The dead-end tiles (not counting the start).
         cells: Vec<Pos>,
     },
-    /// The search tried everything.
-    #[error("exhaustive search: no path (searched {nodes} nodes)")]
+    /// The search tried everything (0 nodes: the propagation rules refuted the board before
+    /// any branching).
+    #[error("exhaustive search: no path ({nodes} search nodes)")]
     Exhausted {
         /// Nodes the search took to prove it.
         nodes: u64,

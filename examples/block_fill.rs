@@ -1,0 +1,154 @@
+//! `block_fill`: solves a block-fill board and prints the path as arrows, like the seed.
+//!
+//! ```text
+//! cargo run --release -p examples --example block_fill -- testdata/hamilton/s20_1.txt
+//! cargo run --release -p examples --example block_fill -- --letters testdata/hamilton/s10_1.txt
+//! cargo run --release -p examples --example block_fill -- --count testdata/hamilton/s10_1.txt
+//! cargo run --release -p examples --example block_fill -- --all --limit 5 testdata/hamilton/s6_3.txt
+//! ```
+//!
+//! The board: `x` tile, `X` start, a space a gap (optional `E`: the end tile). Without
+//! options it prints the moves on one line (`→ → ↓ ← …`). `--letters` prints `RRDL…`
+//! instead; `--all` prints every path, one a line (`--limit K` stops after K); `--count`
+//! prints the number of paths (counted by the frontier dynamic programme, not enumerated).
+//! A board with no path prints the reason and exits with status 1; a board that cannot be
+//! read exits with status 2. Progress goes to stderr every second on long searches.
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use hamilton_solver::count::count;
+use hamilton_solver::{Budget, Grid, Paths, Solution, Solver, Step};
+
+/// Solve a block-fill board: a path from the start through every tile once.
+#[derive(Parser, Debug)]
+#[command(name = "block_fill")]
+struct Args {
+    /// The board file (`x` tile, `X` start, space gap, optional `E` end).
+    file: PathBuf,
+    /// Print the number of paths instead of one path.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Print every path, one a line.
+    #[arg(long)]
+    all: bool,
+    /// With `--all`: stop after this many paths.
+    #[arg(long, requires = "all")]
+    limit: Option<u64>,
+    /// Print the moves as letters U, D, L, R instead of arrows.
+    #[arg(long)]
+    letters: bool,
+}
+
+fn show(path: &Solution, letters: bool) -> String {
+    if letters {
+        path.letters()
+    } else {
+        path.arrows()
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let grid = match Grid::parse_any_start(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if args.count {
+        return match count(&grid) {
+            Ok(n) => {
+                println!("{n}");
+                if n.is_zero() {
+                    ExitCode::FAILURE
+                } else {
+                    ExitCode::SUCCESS
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let started = Instant::now();
+    let mut last_report = Instant::now();
+    if args.all {
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let mut paths = Paths::new(&grid);
+        let mut printed = 0u64;
+        while printed < limit {
+            match paths.step(Budget::time(Duration::from_millis(200))) {
+                Step::Found(p) => {
+                    println!("{}", show(&p, args.letters));
+                    printed += 1;
+                }
+                Step::Paused => {
+                    if last_report.elapsed() >= Duration::from_secs(1) {
+                        let p = paths.progress();
+                        eprintln!(
+                            "... {} paths, {} nodes, about {:.1}% of the tree, {:.0?}",
+                            p.found,
+                            p.nodes,
+                            p.fraction * 100.0,
+                            started.elapsed()
+                        );
+                        last_report = Instant::now();
+                    }
+                }
+                Step::Finished => break,
+            }
+        }
+        if printed == 0 {
+            match paths.proof() {
+                Some(why) => println!("no path: {why}"),
+                None => println!(
+                    "no path: exhaustive search ({} nodes)",
+                    paths.progress().nodes
+                ),
+            }
+            return ExitCode::FAILURE;
+        }
+        return ExitCode::SUCCESS;
+    }
+    let mut solver = Solver::new(&grid);
+    loop {
+        match solver.step(Budget::time(Duration::from_millis(200))) {
+            Step::Found(p) => {
+                println!("{}", show(&p, args.letters));
+                return ExitCode::SUCCESS;
+            }
+            Step::Paused => {
+                if last_report.elapsed() >= Duration::from_secs(1) {
+                    let p = solver.progress();
+                    eprintln!(
+                        "... {} nodes, {} restarts, {:.0?}",
+                        p.nodes,
+                        p.restarts,
+                        started.elapsed()
+                    );
+                    last_report = Instant::now();
+                }
+            }
+            Step::Finished => {
+                match solver.proof() {
+                    Some(why) => println!("no path: {why}"),
+                    None => println!("no path"),
+                }
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+}
