@@ -64,6 +64,15 @@ impl FragmentPath {
         Some(p)
     }
 
+    /// A path from tile numbers the search produced (distinct, below 20).
+    pub(crate) fn from_search(tiles: &[u8]) -> FragmentPath {
+        let mut p = FragmentPath::default();
+        for (slot, &t) in p.0.iter_mut().zip(tiles) {
+            *slot = Some(t as usize);
+        }
+        p
+    }
+
     /// The indices in order, as a slice view (no `None`s).
     pub fn indices(&self) -> Indices {
         let mut out = Indices {

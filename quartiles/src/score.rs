@@ -42,6 +42,11 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
         }
     }
     let mut out = Vec::new();
+    // Fewer than five 4-tile words, or some tile in none of them: no cover, no search.
+    let union = masks.iter().fold(0, |a, &m| a | m);
+    if masks.len() < 5 || union != FULL {
+        return out;
+    }
     go(masks, 0, &mut Vec::with_capacity(5), &mut out);
     out.sort_unstable();
     out

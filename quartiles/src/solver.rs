@@ -94,11 +94,8 @@ struct Hit {
 
 impl Hit {
     fn path(&self) -> FragmentPath {
-        let mut ix = [0usize; 4];
-        for (d, s) in ix.iter_mut().zip(self.tiles) {
-            *d = s as usize;
-        }
-        FragmentPath::from_indices(&ix[..self.len as usize]).unwrap_or_default()
+        // The search only records distinct tiles below 20: a valid path by construction.
+        FragmentPath::from_search(&self.tiles[..self.len as usize])
     }
 
     fn mask(&self) -> u32 {
@@ -477,10 +474,18 @@ impl Solver {
     /// once finished), each in search order; with known words, only covers that use all the
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
-        let full: Vec<usize> = (0..self.hits.len())
-            .filter(|&i| self.hits[i].len == 4)
-            .collect();
-        let masks: Vec<u32> = full.iter().map(|&i| self.hits[i].mask()).collect();
+        let mut full = Vec::with_capacity(16);
+        let mut masks = Vec::with_capacity(16);
+        for (i, h) in self.hits.iter().enumerate() {
+            if h.len == 4 {
+                full.push(i);
+                masks.push(h.mask());
+            }
+        }
+        let covers = exact_covers(&masks);
+        if covers.is_empty() {
+            return Vec::new();
+        }
         let known4: Vec<WordText> = if self.known.is_empty() {
             Vec::new()
         } else {
@@ -489,7 +494,7 @@ impl Solver {
                 .filter(|t| self.known.contains(t))
                 .collect()
         };
-        exact_covers(&masks)
+        covers
             .into_iter()
             .map(|c| c.map(|k| self.hit_word(full[k])))
             .filter(|c| known4.iter().all(|k| c.iter().any(|w| w.text == *k)))
