@@ -5,7 +5,13 @@
 //!     [--engine baseline|table] [--order row|spiral|border] [--first|--all]
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
 //!     [--axis top-down|bottom-up] [--quiet]
+//!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //! ```
+//!
+//! `--engine codegen` emits a Rust program specialised for this puzzle (`eternity-codegen`,
+//! `--group` cells fused per function, default 4), compiles it with rustc into the user cache
+//! (a second run starts at once), runs it and follows its progress; `--emit-src` also writes
+//! the generated source to a file. Its `cpu_s` is the search's own CPU time in the child.
 //!
 //! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`);
 //! `--hints` reads a `.hnt` file whose hints replace the puzzle's own (rows counted along
@@ -77,6 +83,15 @@ struct Args {
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
+    /// `--engine codegen`: cells fused per generated function (1 to 8).
+    #[arg(long)]
+    group: Option<usize>,
+    /// `--engine codegen`: also write the generated program's source here.
+    #[arg(long)]
+    emit_src: Option<PathBuf>,
+    /// `--engine codegen`: build for this machine's CPU (`-C target-cpu=native`).
+    #[arg(long)]
+    native: bool,
 }
 
 /// CPU time of this process so far (all threads).
@@ -117,6 +132,9 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let inst = format::read(&args.puzzle, args.hints.as_deref(), args.axis)?;
     let order = FillOrder::new(&inst, args.order);
+    if args.engine == "codegen" {
+        return codegen(args, &inst);
+    }
     let engine: EngineKind = args.engine.parse()?;
     let mode = if args.first { Mode::First } else { Mode::All };
     let mut options = SearchOptions::default().engine(engine).mode(mode);
@@ -290,4 +308,87 @@ fn parallel(
         max_depth: out.max_depth,
         nodes_here: out.nodes,
     })
+}
+
+/// `--engine codegen`: emit, compile (cached) and run a puzzle-specialised program, showing
+/// its progress and solutions like the in-process engines do.
+fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error>> {
+    use eternity_codegen::{Compiler, EmitOptions, Group, Program, RunOptions, Step as CgStep};
+    if args.threads > 1 || args.save.is_some() || args.resume.is_some() {
+        return Err("--engine codegen runs on one thread, without --save/--resume".into());
+    }
+    let group = match args.group {
+        Some(n) => Group::new(n)?,
+        None => Group::default(),
+    };
+    let mode = if args.first { Mode::First } else { Mode::All };
+    let opts = EmitOptions::default()
+        .order(args.order)
+        .group(group)
+        .mode(mode)
+        .max_nodes(args.max_nodes)
+        .progress(!args.quiet);
+    if let Some(path) = &args.emit_src {
+        std::fs::write(path, eternity_codegen::emit_program(inst, &opts))?;
+    }
+    let compiler = Compiler::new().native_cpu(args.native);
+    let program = Program::build_with(&compiler, inst, &opts)?;
+    if !args.quiet {
+        let c = program.compiled();
+        eprintln!(
+            "codegen: group {group}, order {}, {} in {:.3}s: {}",
+            args.order,
+            if c.cached { "cached" } else { "compiled" },
+            c.elapsed.as_secs_f64(),
+            c.binary.display()
+        );
+    }
+    let run_opts = RunOptions {
+        max_nodes: args.max_nodes,
+        mode: Some(mode),
+        time_budget: args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0))),
+        progress: Some((!args.quiet).then_some(Duration::from_secs(1))),
+    };
+    let start = Instant::now();
+    let mut running = program.spawn(&run_opts)?;
+    let mut found = 0;
+    loop {
+        match running.step(Duration::from_secs(1))? {
+            CgStep::Found(board) => {
+                found += 1;
+                show_solution(inst, found, &board);
+            }
+            CgStep::Paused => {
+                if !args.quiet && running.progress().nodes > 0 {
+                    let p = running.progress();
+                    eprintln!(
+                        "[{:>7.1}s] nodes={} rate={:.1}M/cpu-s depth={} max_depth={} best_score={}/{}",
+                        start.elapsed().as_secs_f64(),
+                        p.nodes,
+                        p.nodes as f64 / p.cpu_s.max(1e-9) / 1e6,
+                        p.depth,
+                        p.max_depth,
+                        p.best_score,
+                        inst.max_score()
+                    );
+                }
+            }
+            CgStep::Finished => break,
+        }
+    }
+    let out = running.outcome().ok_or("the program gave no result")?;
+    if !args.quiet && out.solutions == 0 {
+        eprintln!("best board (score {}):\n{}", out.best_score, out.best);
+        eprintln!("{}", bucas::url(inst, &out.best));
+    }
+    println!(
+        "nodes={} solutions={} best_score={} max_depth={} cpu_s={:.3} nodes_per_cpu_s={:.0}",
+        out.nodes,
+        out.solutions,
+        out.best_score,
+        out.max_depth,
+        out.cpu_s,
+        out.nodes_per_cpu_s()
+    );
+    Ok(())
 }

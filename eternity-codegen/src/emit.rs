@@ -76,7 +76,8 @@ fn header(out: &mut String, spec: &Spec, opts: &EmitOptions, program: bool) {
     if program {
         let _ = writeln!(
             out,
-            "//! Command line: `[--first | --all] [--max-nodes N] [--progress-ms N] [--quiet]`.\n\
+            "//! Command line: `[--first | --all] [--max-nodes N] [--budget-ms N] [--progress-ms N]\n\
+             //! [--quiet]`.\n\
              //! Output: `progress ...` lines, `solution ...` lines, then `best ...`, `status=...`\n\
              //! and the summary line `nodes=.. solutions=.. best_score=.. max_depth=.. cpu_s=..\n\
              //! nodes_per_cpu_s=..`. A board lists `piece/rotation` (or `-`) per cell, row-major.\n"
@@ -447,6 +448,7 @@ struct State<'a> {
     first: bool,
     stopped: bool,
     progress: Option<std::time::Duration>,
+    deadline: Option<std::time::Instant>,
     last_report: std::time::Instant,
     sink: &'a mut dyn FnMut(Event<'_>),
 }
@@ -462,6 +464,9 @@ const RUNTIME_API: &str = r#"
     pub first: bool,
     /// Report progress at most this often (`None`: never).
     pub progress: Option<std::time::Duration>,
+    /// Stop after about this much wall time (`None`: no limit); the clock is read every few
+    /// million nodes.
+    pub time_budget: Option<std::time::Duration>,
 }
 
 impl Default for Config {
@@ -474,6 +479,7 @@ impl Default for Config {
             } else {
                 None
             },
+            time_budget: None,
         }
     }
 }
@@ -506,7 +512,7 @@ impl Default for Config {
     Exhausted,
     /// Stopped at the first solution.
     First,
-    /// The node budget was spent.
+    /// The node or time budget was spent.
     Budget,
 }
 
@@ -545,6 +551,7 @@ impl Default for Config {
         first: config.first,
         stopped: false,
         progress: config.progress,
+        deadline: config.time_budget.map(|d| std::time::Instant::now() + d),
         last_report: std::time::Instant::now(),
         sink,
     };
@@ -599,7 +606,10 @@ impl Default for Config {
 
 const RUNTIME_TAIL: &str = r#"
 /// CPU time of the calling thread in seconds (Linux: `/proc/thread-self/schedstat`, in ns).
+/// The kernel brings a running thread's figure up to date when it enters the scheduler, so
+/// yield first: without it the reading lags by up to a scheduler tick (milliseconds).
 fn thread_cpu_seconds() -> Option<f64> {
+    std::thread::yield_now();
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns as f64 / 1e9)
@@ -612,14 +622,16 @@ fn board_of(who: &[u32; CELLS]) -> Board {
 }
 
 fn next_check(st: &State<'_>) -> u64 {
-    match st.progress {
-        Some(_) => st.max_nodes.min(st.nodes.saturating_add(CHECK_EVERY)),
-        None => st.max_nodes,
+    if st.progress.is_some() || st.deadline.is_some() {
+        st.max_nodes.min(st.nodes.saturating_add(CHECK_EVERY))
+    } else {
+        st.max_nodes
     }
 }
 
 /// Called before a placement once the node count reaches `next_check`: enforces the budget
-/// (a run with budget `n` makes exactly `n` placements) and reports progress.
+/// (a run with budget `n` makes exactly `n` placements), the time budget, and reports
+/// progress.
 #[cold]
 #[inline(never)]
 fn tick(st: &mut State<'_>, depth: usize) -> bool {
@@ -627,8 +639,12 @@ fn tick(st: &mut State<'_>, depth: usize) -> bool {
         st.stopped = true;
         return true;
     }
+    let now = std::time::Instant::now();
+    if st.deadline.is_some_and(|d| now >= d) {
+        st.stopped = true;
+        return true;
+    }
     if let Some(every) = st.progress {
-        let now = std::time::Instant::now();
         if now.duration_since(st.last_report) >= every {
             st.last_report = now;
             let (nodes, max_depth) = (st.nodes, st.max_depth);
@@ -677,7 +693,7 @@ const MAIN: &str = r#"
 // ---- The program ----
 
 fn usage() -> ! {
-    eprintln!("usage: [--first | --all] [--max-nodes N] [--progress-ms N] [--quiet]");
+    eprintln!("usage: [--first | --all] [--max-nodes N] [--budget-ms N] [--progress-ms N] [--quiet]");
     std::process::exit(2)
 }
 
@@ -692,6 +708,10 @@ fn main() {
             "--quiet" => config.progress = None,
             "--max-nodes" => match args.next().and_then(|v| v.parse().ok()) {
                 Some(n) => config.max_nodes = n,
+                None => usage(),
+            },
+            "--budget-ms" => match args.next().and_then(|v| v.parse().ok()) {
+                Some(ms) => config.time_budget = Some(std::time::Duration::from_millis(ms)),
                 None => usage(),
             },
             "--progress-ms" => match args.next().and_then(|v| v.parse().ok()) {

@@ -30,6 +30,9 @@ pub struct RunOptions {
     pub max_nodes: Option<u64>,
     /// Search mode (`None`: the program's default).
     pub mode: Option<Mode>,
+    /// Wall-time budget (`None`: none); the program stops within a few milliseconds of it
+    /// and reports [`Status::Budget`].
+    pub time_budget: Option<Duration>,
     /// Progress lines: `Some(None)` turns them off, `Some(Some(d))` sets the interval, `None`
     /// keeps the program's default.
     pub progress: Option<Option<Duration>>,
@@ -42,6 +45,10 @@ impl RunOptions {
         if let Some(n) = self.max_nodes {
             a.push("--max-nodes".to_string());
             a.push(n.to_string());
+        }
+        if let Some(d) = self.time_budget {
+            a.push("--budget-ms".to_string());
+            a.push(d.as_millis().to_string());
         }
         match self.mode {
             Some(Mode::First) => a.push("--first".into()),
@@ -82,7 +89,7 @@ pub enum Status {
     Exhausted,
     /// Stopped at the first solution.
     First,
-    /// The node budget was spent.
+    /// The node or time budget was spent.
     Budget,
 }
 

@@ -165,7 +165,11 @@ impl SuiteArgs {
 pub type RowProvider = fn(&Ctx, &mut SuiteArgs) -> Result<Vec<EngineRow>, String>;
 
 /// Every row provider, in table order. Add yours here (one line).
-pub const PROVIDERS: &[RowProvider] = &[solver_rows, crate::eternity_c::rows::c_rows];
+pub const PROVIDERS: &[RowProvider] = &[
+    solver_rows,
+    crate::eternity_c::rows::c_rows,
+    super::eternity_codegen::codegen_rows,
+];
 
 /// The rows of `eternity-solver`'s own engines: `baseline` and `table`.
 pub fn solver_rows(_ctx: &Ctx, _args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {
@@ -268,13 +272,14 @@ pub struct RowResult {
     pub agrees: bool,
 }
 
-/// The line `compare` ends the suite with.
-pub fn last_line(table: f64, baseline: f64) -> String {
+/// The line `compare` ends the suite with (`codegen` is the default group size's row).
+pub fn last_line(codegen: f64, table: f64, baseline: f64) -> String {
     format!(
-        "eternity: table {} M/cpu-s, baseline {} M/cpu-s, speedup {}x",
+        "eternity: codegen {} M/cpu-s, table {}, baseline {}, speedup-vs-baseline {}x",
+        sig3(codegen),
         sig3(table),
         sig3(baseline),
-        sig3(table / baseline)
+        sig3(codegen / baseline)
     )
 }
 
@@ -310,6 +315,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         "note",
     ]);
     let mut headline = (f64::NAN, f64::NAN);
+    let mut headline_codegen = f64::NAN;
     for b in &boards {
         let mut results: Vec<RowResult> = rows
             .iter()
@@ -401,6 +407,8 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                     headline.0 = rate;
                 } else if r.name == "baseline" {
                     headline.1 = rate;
+                } else if r.name == super::eternity_codegen::headline_row() {
+                    headline_codegen = rate;
                 }
             }
         }
@@ -412,9 +420,16 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
     }
     report.table = table;
-    report.last_line = last_line(headline.0, headline.1);
+    report.last_line = last_line(headline_codegen, headline.0, headline.1);
     if headline.0.is_finite() && headline.1.is_finite() {
         report.figure("speedup table/baseline", headline.0 / headline.1, "x");
+    }
+    if headline_codegen.is_finite() && headline.1.is_finite() {
+        report.figure(
+            "speedup codegen/baseline",
+            headline_codegen / headline.1,
+            "x",
+        );
     }
     Ok(report)
 }
@@ -437,8 +452,8 @@ mod tests {
     #[test]
     fn last_line_format() {
         assert_eq!(
-            last_line(87.0, 31.0),
-            "eternity: table 87.0 M/cpu-s, baseline 31.0 M/cpu-s, speedup 2.81x"
+            last_line(110.0, 87.0, 31.0),
+            "eternity: codegen 110 M/cpu-s, table 87.0, baseline 31.0, speedup-vs-baseline 3.55x"
         );
     }
 
@@ -450,7 +465,7 @@ mod tests {
             args: Vec::new(),
         };
         let r = run(&ctx).unwrap();
-        assert!(r.last_line.starts_with("eternity: table "));
+        assert!(r.last_line.starts_with("eternity: codegen "));
         assert!(r.table.rows.iter().all(|row| row[2] == "151512"));
     }
 }

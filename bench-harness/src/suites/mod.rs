@@ -2,6 +2,7 @@
 //! the one-line summary its issue specifies; `compare` with no suite runs them all.
 
 pub mod eternity;
+pub mod eternity_codegen;
 pub mod hamilton;
 pub mod quartiles;
 pub mod slide;
