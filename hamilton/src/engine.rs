@@ -36,6 +36,8 @@ pub(crate) struct Config {
     pub end_first: bool,
     /// Branch at the head of the start's fragment (extend the path) rather than anywhere.
     pub head: bool,
+    /// Probe both sides of each decision first (failed-literal detection).
+    pub probe: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +218,11 @@ impl Engine {
 
     /// Undoes everything back to the root and varies the tie-breaking with `seed`
     /// (0: reading order, as a fresh engine).
+    /// Changes how the engine branches from now on (used between restarts).
+    pub(crate) fn set_config(&mut self, config: Config) {
+        self.config = config;
+    }
+
     pub(crate) fn restart(&mut self, seed: u64) {
         self.undo_to(self.root_trail);
         self.frames.clear();
@@ -689,6 +696,24 @@ impl Engine {
         true
     }
 
+    /// Tries both sides of the decision on `e` with full propagation: `Some(true)` if out
+    /// fails (so `e` must be in), `Some(false)` if in fails, `None` if both survive (or both
+    /// fail: the caller's branch finds that). The state is restored either way.
+    fn probe(&mut self, e: u32) -> Option<bool> {
+        let mark = self.trail.len();
+        let in_ok = self.set_in(e) && self.propagate();
+        self.undo_to(mark);
+        self.queue.clear();
+        let out_ok = self.set_out(e) && self.propagate();
+        self.undo_to(mark);
+        self.queue.clear();
+        match (in_ok, out_ok) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+
     /// The edge to branch on, or `None` when every vertex has its edges (a solution).
     fn choose(&mut self) -> Option<u32> {
         let n = self.n;
@@ -820,7 +845,24 @@ impl Engine {
                         self.next = Next::Backtrack;
                         continue;
                     }
-                    match self.choose() {
+                    let choice = self.choose();
+                    if let Some(e) = choice
+                        && self.config.probe
+                        && let Some(forced) = self.probe(e)
+                    {
+                        // one side of the decision fails at once: take the other side here,
+                        // without a node, and look again
+                        let ok = if forced {
+                            self.set_in(e)
+                        } else {
+                            self.set_out(e)
+                        };
+                        if !ok {
+                            self.next = Next::Backtrack;
+                        }
+                        continue;
+                    }
+                    match choice {
                         None => {
                             self.next = Next::Backtrack;
                             return Event::Found(self.solution());

@@ -31,6 +31,14 @@ pub struct Options {
     /// Branch at the free end of the path from the start (extend it, with the propagation
     /// working everywhere) rather than at the most constrained tile anywhere.
     pub head: bool,
+    /// Rotate the branching order at each restart (the configured one, extending the path
+    /// from its head, then deciding the end first and extending the head), so that one
+    /// order's heavy tail is cut by another's luck. Still deterministic.
+    pub portfolio: bool,
+    /// Before each decision, try both sides with full propagation; a side that fails at
+    /// once is refuted without a search node (failed-literal probing). Off by default: on
+    /// planted boards it rarely fires and costs two propagations per node.
+    pub probe: bool,
 }
 
 impl Default for Options {
@@ -39,6 +47,8 @@ impl Default for Options {
             restart_unit: 300,
             end_first: false,
             head: false,
+            portfolio: true,
+            probe: false,
         }
     }
 }
@@ -199,6 +209,7 @@ impl Solver {
         Config {
             end_first: self.options.end_first,
             head: self.options.head,
+            probe: self.options.probe,
         }
     }
 
@@ -258,7 +269,32 @@ impl Solver {
                         Event::Paused => {
                             if engine.nodes >= self.restart_at {
                                 self.restarts += 1;
-                                engine.restart(self.restarts);
+                                let base = Config {
+                                    end_first: self.options.end_first,
+                                    head: self.options.head,
+                                    probe: self.options.probe,
+                                };
+                                let (config, seed) = if self.options.portfolio {
+                                    let k = self.restarts;
+                                    let config = match k % 3 {
+                                        0 => base,
+                                        1 => Config {
+                                            end_first: false,
+                                            head: true,
+                                            ..base
+                                        },
+                                        _ => Config {
+                                            end_first: true,
+                                            head: true,
+                                            ..base
+                                        },
+                                    };
+                                    (config, if k < 3 { 0 } else { k })
+                                } else {
+                                    (base, self.restarts)
+                                };
+                                engine.set_config(config);
+                                engine.restart(seed);
                                 self.restart_at = engine.nodes + self.cutoff();
                             }
                             if budget.spent(spent) {
@@ -366,6 +402,7 @@ impl Paths {
                 match self.starts.open(Config {
                     end_first: false,
                     head: false,
+                    probe: false,
                 }) {
                     Some(r) => self.run = Some(r),
                     None => {

@@ -2,7 +2,7 @@
 //! small boards.
 
 use hamilton_solver::baseline::{self, Baseline};
-use hamilton_solver::{Budget, Grid, Impossible, Paths, Pos, Solution, Solver, Step};
+use hamilton_solver::{Budget, Grid, Impossible, Options, Paths, Pos, Solution, Solver, Step};
 use proptest::prelude::*;
 
 /// A random board of up to 5x5 with a start, or `None` when the mask is not a valid board.
@@ -45,6 +45,28 @@ proptest! {
         let all_fast = sorted_letters(Paths::new(&grid));
         let all_slow = sorted_letters(Baseline::new(&grid));
         prop_assert_eq!(all_fast, all_slow, "{}", grid);
+    }
+
+    #[test]
+    fn every_option_agrees_on_existence(
+        w in 1usize..=6, h in 1usize..=6,
+        mask in proptest::collection::vec(prop::bool::weighted(0.85), 36),
+        start in 0usize..36, unit in 0u64..4, flags in 0u8..16,
+    ) {
+        let Some(grid) = board(w, h, &mask, start, None) else { return Ok(()) };
+        let expected = baseline::solve(&grid).is_ok();
+        let options = Options {
+            restart_unit: unit,
+            end_first: flags & 1 != 0,
+            head: flags & 2 != 0,
+            portfolio: flags & 4 != 0,
+            probe: flags & 8 != 0,
+        };
+        let got = Solver::with_options(&grid, options).solve();
+        prop_assert_eq!(got.is_ok(), expected, "{:?}\n{}", options, grid);
+        if let Ok(p) = got {
+            prop_assert!(Solution::new(&grid, p.cells().to_vec()).is_ok());
+        }
     }
 
     #[test]

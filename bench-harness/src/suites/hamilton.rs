@@ -13,7 +13,7 @@
 //! Then: parity proofs on 40x40 boards with one tile added (microseconds), and `count()` on
 //! full n x n boards against OEIS A120443.
 //!
-//! Suite arguments: `--boards N` boards per size (default 20), `--max-size N` (default 40),
+//! Suite arguments: `--boards N` boards per size (default 10), `--max-size N` (default 40),
 //! `--count-to N` largest full board to count (default 10). `--quick`: 3 boards of 6x6 to
 //! 20x20, one round, counts to 6x6, in a second or two.
 
@@ -140,7 +140,7 @@ struct Args {
 
 fn parse_args(ctx: &Ctx) -> Result<Args, String> {
     let mut a = Args {
-        boards: if ctx.quick { 3 } else { 20 },
+        boards: if ctx.quick { 3 } else { 10 },
         max_size: if ctx.quick { 20 } else { 40 },
         count_to: if ctx.quick { 6 } else { 10 },
     };
