@@ -227,6 +227,8 @@ fn rules_text(rules: &[SideRule; 4]) -> String {
             SideRule::Key(k) => format!("placed neighbour (key slot {k})"),
             SideRule::Check => "placed neighbour (checked in the loop)".to_string(),
             SideRule::Open => "open (not grey)".to_string(),
+            SideRule::CheckConst(c) => format!("must be colour {c} (checked in the loop)"),
+            SideRule::CheckNotGrey => "must not be grey (checked in the loop)".to_string(),
         };
         parts.push(format!("{} {t}", SIDE_NAMES[s]));
     }
@@ -310,6 +312,7 @@ fn neighbour_colour(cp: &CellPlan, side: usize, first_in_group: bool) -> String 
             format!("(c{} >> {}) as u32 & 0xff", cp.index - 1, SHIFT[facing])
         }
         Some(Source::Board(n)) => format!("st.board[{n}] >> {} & 0xff", SHIFT[facing]),
+        Some(Source::Constant(c)) => c.to_string(),
         None => "0".to_string(),
     }
 }
@@ -389,14 +392,17 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
         "{inner}let p{i} = (c{i} >> 32) as usize & FREE_MASK;\n{inner}if st.free[p{i}] == 0 {{\n{inner}    continue;\n{inner}}}"
     );
     for (side, rule) in cp.rules.iter().enumerate() {
-        if *rule == SideRule::Check {
-            let _ = writeln!(
-                out,
-                "{inner}if (c{i} >> {}) as u32 & 0xff != ({}) {{\n{inner}    continue;\n{inner}}}",
-                SHIFT[side],
-                neighbour_colour(cp, side, first_in_group)
-            );
-        }
+        let wanted = match rule {
+            SideRule::Check => format!("!= ({})", neighbour_colour(cp, side, first_in_group)),
+            SideRule::CheckConst(c) => format!("!= {c}"),
+            SideRule::CheckNotGrey => "== 0".to_string(),
+            _ => continue,
+        };
+        let _ = writeln!(
+            out,
+            "{inner}if (c{i} >> {}) as u32 & 0xff {wanted} {{\n{inner}    continue;\n{inner}}}",
+            SHIFT[side]
+        );
     }
     let _ = writeln!(
         out,

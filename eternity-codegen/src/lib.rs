@@ -89,6 +89,7 @@ fn spec(inst: &Instance, opts: &EmitOptions) -> plan::Spec {
             .map(|h| (h.cell, h.piece, h.rotation.quarter_turns()))
             .collect(),
         order: order.cells().to_vec(),
+        tight: opts.tight_tables,
     }
 }
 

@@ -72,6 +72,11 @@ pub struct EmitOptions {
     pub max_nodes: Option<u64>,
     /// Default progress reporting: a `progress` line at most once a second.
     pub progress: bool,
+    /// Per-cell candidate tables filtered by every rule the cell knows in advance (rim, pins,
+    /// open sides), the default. `false` gives every cell one shared table keyed by (left, up)
+    /// and checks the other sides in the loop, as a general table engine does; the node count
+    /// is the same, only the speed differs (kept to measure what tightness is worth).
+    pub tight_tables: bool,
 }
 
 impl Default for EmitOptions {
@@ -82,6 +87,7 @@ impl Default for EmitOptions {
             mode: Mode::All,
             max_nodes: None,
             progress: true,
+            tight_tables: true,
         }
     }
 }
@@ -108,6 +114,12 @@ impl EmitOptions {
     /// Sets the default node budget.
     pub fn max_nodes(mut self, max_nodes: Option<u64>) -> Self {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Chooses tight per-cell tables (`true`, the default) or one loose shared table.
+    pub fn tight_tables(mut self, on: bool) -> Self {
+        self.tight_tables = on;
         self
     }
 

@@ -35,6 +35,9 @@ pub(crate) struct Spec {
     pub hints: Vec<(usize, u16, u8)>,
     /// The cells to fill, in order (every cell that is not pinned, exactly once).
     pub order: Vec<usize>,
+    /// Tight per-cell tables (the default) or one loose table keyed by (left, up) for every
+    /// cell with the other rules checked in the loop (kept to measure what tightness gains).
+    pub tight: bool,
 }
 
 /// Edges of `edges` turned clockwise by `rot` quarter turns: rotation 1 maps `[u, r, d, l]` to
@@ -67,6 +70,11 @@ pub(crate) enum SideRule {
     Check,
     /// A neighbour filled later: the edge faces the interior, so it must not be grey.
     Open,
+    /// Loose tables only: the edge must equal this colour (rim = 0, or a pin), checked in the
+    /// loop instead of being filtered out of the table.
+    CheckConst(u8),
+    /// Loose tables only: the edge must not be grey, checked in the loop.
+    CheckNotGrey,
 }
 
 /// Where the value of a placed neighbour's edge comes from at run time.
@@ -77,6 +85,8 @@ pub(crate) enum Source {
     Previous,
     /// Read from the board cell.
     Board(usize),
+    /// A known colour (loose tables key on the rim or a pin instead of filtering).
+    Constant(u8),
 }
 
 /// One cell of the fill order.
@@ -217,8 +227,28 @@ impl Spec {
                     }
                 };
             }
-            let table = *by_rules.entry(rules).or_insert_with(|| {
-                tables.push(build_table(&all, rules, key_sides.len(), colour_bits));
+            if !self.tight {
+                loosen(&mut rules, &mut sources, &mut key_sides);
+            }
+            // Loose tables are all the same table: one entry for every cell.
+            let identity = if self.tight {
+                rules
+            } else {
+                [
+                    SideRule::Key(1),
+                    SideRule::Open,
+                    SideRule::Open,
+                    SideRule::Key(0),
+                ]
+            };
+            let table = *by_rules.entry(identity).or_insert_with(|| {
+                tables.push(build_table(
+                    &all,
+                    rules,
+                    key_sides.len(),
+                    colour_bits,
+                    self.tight,
+                ));
                 tables.len() - 1
             });
             tables[table].users.push(i);
@@ -270,8 +300,47 @@ impl Spec {
     }
 }
 
-/// Builds one table: every candidate that satisfies `rules`, bucketed by the key colours.
-fn build_table(all: &[(u16, u8, [u8; 4])], rules: [SideRule; 4], slots: usize, bits: u32) -> Table {
+/// Turns tight rules into loose ones: left and up always form the key (a rim or pin colour
+/// becomes a constant key), right and down are checked in the loop.
+fn loosen(rules: &mut [SideRule; 4], sources: &mut [Option<Source>; 4], keys: &mut Vec<usize>) {
+    if !matches!(
+        rules[LEFT],
+        SideRule::Key(_) | SideRule::Rim | SideRule::Fixed(_)
+    ) || !matches!(
+        rules[UP],
+        SideRule::Key(_) | SideRule::Rim | SideRule::Fixed(_)
+    ) || keys.iter().any(|&k| k != LEFT && k != UP)
+    {
+        return; // Orders that leave left or up open keep their tight rules.
+    }
+    for (slot, side) in [LEFT, UP].into_iter().enumerate() {
+        match rules[side] {
+            SideRule::Rim => sources[side] = Some(Source::Constant(0)),
+            SideRule::Fixed(c) => sources[side] = Some(Source::Constant(c)),
+            _ => {}
+        }
+        rules[side] = SideRule::Key(slot as u8);
+    }
+    *keys = vec![LEFT, UP];
+    for side in [RIGHT, DOWN] {
+        rules[side] = match rules[side] {
+            SideRule::Rim => SideRule::CheckConst(0),
+            SideRule::Fixed(c) => SideRule::CheckConst(c),
+            SideRule::Open => SideRule::CheckNotGrey,
+            other => other,
+        };
+    }
+}
+
+/// Builds one table: every candidate that satisfies `rules` (or, for a loose table, every
+/// candidate), bucketed by the key colours.
+fn build_table(
+    all: &[(u16, u8, [u8; 4])],
+    rules: [SideRule; 4],
+    slots: usize,
+    bits: u32,
+    filter: bool,
+) -> Table {
     let mut key_side = [usize::MAX; 2];
     for (side, rule) in rules.iter().enumerate() {
         if let SideRule::Key(k) = rule {
@@ -281,11 +350,13 @@ fn build_table(all: &[(u16, u8, [u8; 4])], rules: [SideRule; 4], slots: usize, b
     let buckets = 1usize << (bits as usize * slots);
     let mut lists: Vec<Vec<u64>> = vec![Vec::new(); buckets];
     for &(pid, rot, e) in all {
-        let fits = (0..4).all(|s| match rules[s] {
-            SideRule::Rim => e[s] == 0,
-            SideRule::Fixed(c) => e[s] == c,
-            SideRule::Key(_) | SideRule::Check | SideRule::Open => e[s] != 0,
-        });
+        let fits = !filter
+            || (0..4).all(|s| match rules[s] {
+                SideRule::Rim => e[s] == 0,
+                SideRule::Fixed(c) => e[s] == c,
+                SideRule::Key(_) | SideRule::Check | SideRule::Open => e[s] != 0,
+                SideRule::CheckConst(_) | SideRule::CheckNotGrey => true,
+            });
         if !fits {
             continue;
         }
@@ -322,6 +393,7 @@ mod tests {
             pieces: vec![[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]],
             hints: vec![],
             order: vec![0, 1, 2, 3],
+            tight: true,
         }
     }
 

@@ -118,3 +118,15 @@ fn first_mode_stops_at_the_solution() {
     assert_eq!(out.nodes, base.nodes);
     assert_eq!(out.first_solution, base.first_solution);
 }
+
+#[test]
+fn loose_tables_walk_the_same_tree() {
+    // The measurement switch must not move a node count.
+    let inst = common::instance("oracles/bench-easy-h52.json");
+    let opts = EmitOptions::default().tight_tables(false);
+    let out = common::program(&inst, &opts)
+        .run(&RunOptions::default())
+        .unwrap();
+    assert_eq!(out.nodes, H52_NODES);
+    assert_eq!(out.solutions, 1);
+}
