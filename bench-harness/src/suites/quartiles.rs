@@ -7,12 +7,15 @@
 //! each engine (round-robin, CPU time, about 150 ms a batch because CPU clocks tick in
 //! milliseconds) and pairs the two into a ratio; the table shows medians over rounds, plus
 //! the median and slowest board by wall clock (one board is too short for the CPU clock).
+//! A first table gives the dictionary's recall on the boards under three tier policies:
+//! boards whose five quartiles are found, words a board, and words beyond the partial
+//! official lists of the two boards that have one.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use quartiles_solver::baseline::Baseline;
-use quartiles_solver::{Board, Dictionary, Solver};
+use quartiles_solver::{Board, Dictionary, Solver, Tiers};
 
 use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
 use crate::report::{SuiteReport, Table, pct, sig3};
@@ -23,8 +26,30 @@ const OURS_REPS: u32 = 200;
 /// CPU time of one timed batch (CPU clocks tick in milliseconds).
 const BATCH: Duration = Duration::from_millis(150);
 
-/// The public boards: id and board.
-pub fn public_boards() -> Result<Vec<(String, Board)>, String> {
+/// A public board with its answers.
+pub struct PublicBoard {
+    /// Its id in the file.
+    pub id: String,
+    /// The tiles.
+    pub board: Board,
+    /// The five quartiles, sorted.
+    pub quartiles: Vec<String>,
+    /// Words copied from the official game, where the source has them (partial lists).
+    pub official: Option<Vec<String>>,
+}
+
+fn strings(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every board of `testdata/quartiles/boards-public.json`, with its answers.
+pub fn public_boards_with_answers() -> Result<Vec<PublicBoard>, String> {
     let path = testdata().join("quartiles").join("boards-public.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let json: serde_json::Value =
@@ -36,15 +61,67 @@ pub fn public_boards() -> Result<Vec<(String, Board)>, String> {
         .iter()
         .map(|b| {
             let id = b["id"].as_str().unwrap_or("?").to_string();
-            let tiles: Vec<&str> = b["tiles"]
-                .as_array()
-                .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
-                .unwrap_or_default();
-            Board::from_tiles(tiles)
-                .map(|board| (id.clone(), board))
-                .map_err(|e| format!("board {id}: {e}"))
+            let board =
+                Board::from_tiles(strings(&b["tiles"])).map_err(|e| format!("board {id}: {e}"))?;
+            let mut quartiles = strings(&b["quartiles"]);
+            quartiles.sort();
+            Ok(PublicBoard {
+                id,
+                board,
+                quartiles,
+                official: b.get("official_words_subset").map(strings),
+            })
         })
         .collect()
+}
+
+/// The public boards: id and board.
+pub fn public_boards() -> Result<Vec<(String, Board)>, String> {
+    Ok(public_boards_with_answers()?
+        .into_iter()
+        .map(|b| (b.id, b.board))
+        .collect())
+}
+
+/// The dictionary's recall on the public boards under three tier policies: boards whose five
+/// quartiles are found, words a board, and words beyond the (partial) official lists.
+fn recall(dict: &Dictionary, boards: &[PublicBoard]) -> Table {
+    let mut t = Table::new([
+        "tiers: 1-3 tiles / 4 tiles",
+        "boards with the quartiles",
+        "words a board",
+        "beyond official lists",
+    ]);
+    for (name, short, quartile) in [
+        ("size 60 / 60", 60, 60),
+        ("size 80 / 80", 80, 80),
+        ("size 60 / 80 (default)", 60, 80),
+    ] {
+        let d = dict.clone().with_tiers(Tiers { short, quartile });
+        let (mut found, mut words, mut beyond) = (0, 0, Vec::new());
+        for b in boards {
+            let s = Solver::new(&d, &b.board).solve_fully();
+            let solution: Vec<String> = s.solution().iter().map(|w| w.to_string()).collect();
+            words += solution.len();
+            let hit = s.quartiles().iter().any(|c| {
+                let mut q: Vec<String> = c.iter().map(|w| w.to_string()).collect();
+                q.sort();
+                q == b.quartiles
+            });
+            found += usize::from(hit);
+            if let Some(official) = &b.official {
+                let extra = solution.iter().filter(|w| !official.contains(w)).count();
+                beyond.push(format!("{} {extra}", b.id));
+            }
+        }
+        t.row([
+            name.to_string(),
+            format!("{found}/{}", boards.len()),
+            sig3(words as f64 / boards.len().max(1) as f64),
+            beyond.join(", "),
+        ]);
+    }
+    t
 }
 
 /// One full solve: every word and the quartiles. Returns a checksum so nothing is elided.
@@ -85,10 +162,14 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     let start = Instant::now();
     dict.prepare();
     let prepare = start.elapsed();
-    let mut boards = public_boards()?;
+    let mut answers = public_boards_with_answers()?;
     if ctx.quick {
-        boards.truncate(1);
+        answers.truncate(1);
     }
+    // Recall first (its own table), then speed (the suite's table and last line).
+    print!("{}", recall(&dict, &answers).render());
+    println!();
+    let boards: Vec<(String, Board)> = answers.into_iter().map(|b| (b.id, b.board)).collect();
     let mut words = 0;
     let mut nodes = 0;
     let mut solved = 0;
