@@ -20,13 +20,17 @@
 
 use crate::grid::{CELLS, Grid};
 
-use super::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROW_BOXES, SINGLE, columns_mask};
+use super::tables::{
+    BAND_PEERS, CLAIM, COMPLEX, POINT, POPCOUNT9, ROW_BOXES, SINGLE, SPREAD9, columns_mask,
+};
 
 const BAND: u32 = (1 << 27) - 1;
 /// The rules across bands run only while more cells than this are open. Measured on the
 /// benchmark sets: they cut guesses on hard puzzles, but near the end of a search (and on
 /// easy puzzles with many solutions) a guess is cheaper than nine digits' worth of rules.
 const STACK_RULE_MIN_OPEN: u32 = 35;
+/// With this many open cells or fewer, guesses take the cheap choice (see `choose`).
+const FEW_OPEN: u32 = 45;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// The candidates of a partly solved grid.
@@ -277,12 +281,95 @@ impl State {
         (ones, twos, threes)
     }
 
-    /// The guess: `(index into cand, cell)`. A cell with two candidates (its lower digit),
-    /// taken from the band with the most open cells and two-candidate cells, where the work
-    /// left is largest; else the first cell with the fewest candidates. Call only on an
-    /// unsolved, propagated state.
+    /// The guess: `(index into cand, cell)`. A cell with two candidates (its lower digit)
+    /// with the most open cells in its row, box and column (the last such in reading order);
+    /// else the first cell with the fewest candidates. Call only on an unsolved, propagated
+    /// state.
     #[inline]
     pub(crate) fn choose(&self) -> (usize, usize) {
+        let u = self.unplaced;
+        if u[0].count_ones() + u[1].count_ones() + u[2].count_ones() <= FEW_OPEN {
+            return self.choose_quickly();
+        }
+        // Open cells per row, box and column, counted once: rows and boxes by table, columns
+        // as nine 4-bit counters added side by side.
+        let mut rows = [0u32; 9];
+        let mut boxes = [0u32; 9];
+        let mut cols = 0u64;
+        for band in 0..3 {
+            let x = u[band];
+            for r in 0..3 {
+                let line = (x >> (9 * r)) & 511;
+                rows[3 * band + r] = POPCOUNT9[line as usize];
+                cols += SPREAD9[line as usize];
+            }
+            for k in 0..3 {
+                let part = ((x >> (3 * k)) & 7)
+                    | ((x >> (9 + 3 * k)) & 7) << 3
+                    | ((x >> (18 + 3 * k)) & 7) << 6;
+                boxes[3 * band + k] = POPCOUNT9[part as usize];
+            }
+        }
+        // Best = highest (score, cell): one max per candidate, no unpredictable branch.
+        let mut best = 0u32;
+        for band in 0..3 {
+            let open = u[band];
+            if open == 0 {
+                continue;
+            }
+            let (_, twos, threes) = self.counts(band);
+            let mut pairs = open & twos & !threes;
+            let mut left = 8;
+            while pairs != 0 && left > 0 {
+                left -= 1;
+                let p = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                // Open cells in its row, box and column: a guess there reaches furthest.
+                let (r, c) = (p / 9, p % 9);
+                let score =
+                    rows[3 * band + r] + boxes[3 * band + c / 3] + ((cols >> (4 * c)) & 15) as u32;
+                best = best.max(score << 8 | (1 << 7) | (27 * band + p) as u32);
+            }
+        }
+        let best = (best != 0).then(|| {
+            let cell = (best & 127) as usize;
+            (0, cell / 27, cell % 27)
+        });
+        let Some((_, band, p)) = best else {
+            return self.fewest_candidates();
+        };
+        // A propagated, unsolved state has a candidate in every open cell.
+        let i = self.first_digit(band, p).unwrap_or(9 * band);
+        (i, p + 27 * band)
+    }
+
+    /// No cell with two candidates: the first one with the fewest.
+    #[cold]
+    fn fewest_candidates(&self) -> (usize, usize) {
+        let mut fewest = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut open = self.unplaced[band];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.cand[9 * band..9 * band + 9]
+                    .iter()
+                    .filter(|&&c| c & (1 << p) != 0)
+                    .count() as u32;
+                if n < fewest.0 {
+                    fewest = (n, band, p);
+                }
+            }
+        }
+        let (_, band, p) = fewest;
+        (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band)
+    }
+
+    /// The cheap choice for a nearly solved grid, where a wrong guess costs little: a cell
+    /// with two candidates in the band with the most open and two-candidate cells, else the
+    /// full rule.
+    #[inline]
+    fn choose_quickly(&self) -> (usize, usize) {
         let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
             let open = self.unplaced[band];
@@ -298,31 +385,10 @@ impl State {
                 }
             }
         }
-        let (band, p) = match best {
-            Some((_, band, p)) => (band, p),
-            None => {
-                // No cell with two candidates: the first one with the fewest.
-                let mut fewest = (u32::MAX, 0, 0);
-                for band in 0..3 {
-                    let mut open = self.unplaced[band];
-                    while open != 0 {
-                        let p = open.trailing_zeros() as usize;
-                        open &= open - 1;
-                        let n = self.cand[9 * band..9 * band + 9]
-                            .iter()
-                            .filter(|&&c| c & (1 << p) != 0)
-                            .count() as u32;
-                        if n < fewest.0 {
-                            fewest = (n, band, p);
-                        }
-                    }
-                }
-                (fewest.1, fewest.2)
-            }
-        };
-        // A propagated, unsolved state has a candidate in every open cell.
-        let i = self.first_digit(band, p).unwrap_or(9 * band);
-        (i, p + 27 * band)
+        match best {
+            Some((_, band, p)) => (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band),
+            None => self.fewest_candidates(),
+        }
     }
 
     /// The index in `cand` of the lowest digit that band cell `p` can hold.
