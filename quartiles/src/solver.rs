@@ -141,12 +141,12 @@ pub struct Solver {
     /// For each letter, the tiles starting with it; and the letters that start some tile.
     by_letter: [u32; 26],
     letter_mask: u32,
-    // The continuation: tiles of the current path, and per depth the dictionary node and
-    // output after that many tiles, and the tiles still to try there.
+    // The continuation: the tiles of the current path (`depth` of them are live), per depth
+    // the tiles still to try there and the dictionary states one letter into them, and the
+    // tiles in use.
     depth: u8,
     path: [u8; 4],
     pending: [u32; 4],
-    node: [u32; 4],
     /// Per depth, for each letter that starts a pending tile: the state after that letter
     /// (tiles sharing a first letter share that step).
     first: [[u32; 26]; 4],
@@ -197,7 +197,6 @@ impl Solver {
             depth: 0,
             path: [0; 4],
             pending: [0; 4],
-            node: [0; 4],
             first: [[0; 26]; 4],
             used: 0,
             nodes: 0,
@@ -315,7 +314,6 @@ impl Solver {
                 let next = self.expand(index, len, state, used);
                 if next != 0 {
                     self.used = used;
-                    self.node[len] = state;
                     self.pending[len] = next;
                     self.depth = len as u8;
                 }

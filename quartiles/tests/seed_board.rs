@@ -147,3 +147,23 @@ fn tier_policy_and_custom_lists_change_what_counts() {
         .collect();
     assert_eq!(words, ["azzth", "mentis"]);
 }
+
+#[test]
+fn solvers_and_dictionaries_cross_threads() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    send_sync::<Solver>();
+    send_sync::<Dictionary>();
+    send_sync::<Board>();
+    // a solver forked mid-search finishes like the original
+    let dict = Dictionary::english();
+    let board = Board::parse(common::SEED).unwrap();
+    let mut s = Solver::new(&dict, &board);
+    for _ in 0..5 {
+        s.step(Budget::nodes(100));
+    }
+    assert!(!s.is_finished());
+    let fork = s.clone();
+    let handle = std::thread::spawn(move || fork.solve_fully().words());
+    s.finish();
+    assert_eq!(handle.join().unwrap(), s.words());
+}
