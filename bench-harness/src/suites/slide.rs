@@ -316,13 +316,15 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
         Ok((generated, moves))
     };
-    let (korf_nodes, korf_moves) = solve_korf(&pdb)?;
+    // Every timed pass over Korf's instances checks its answers too (a long pass is not
+    // repeated just to check); the counts must be the same in every round.
+    let mut korf_counts: Option<(u64, usize)> = None;
 
     // Timing, round-robin. CPU clocks tick coarsely (milliseconds), so each measurement
     // repeats the whole set of puzzles enough times to run for a good fraction of a second.
     let rounds = ctx.rounds();
     let (reps, reps31) = if ctx.quick {
-        (2, 10)
+        (10, 100)
     } else {
         (REPS, 20 * REPS)
     };
@@ -350,9 +352,14 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         });
         hard31.push(t.as_secs_f64() * 1e6 / f64::from(reps31) / hard.len() as f64);
         let (r, t) = cpu_timed(|| solve_korf(&pdb));
-        r?;
+        let counts = r?;
+        if korf_counts.is_some_and(|c| c != counts) {
+            return Err("Korf's instances gave different node counts in two rounds".into());
+        }
+        korf_counts = Some(counts);
         korf_cpu.push(t.as_secs_f64());
     }
+    let (korf_nodes, korf_moves) = korf_counts.unwrap_or_default();
     let vs_pathfinding = paired_ratio(&per_engine[5], &per_engine[0]);
     let vs_baseline = paired_ratio(&per_engine[4], &per_engine[0]);
 
