@@ -324,14 +324,21 @@ fn main() -> ExitCode {
     let result = if args.headless {
         run_headless(&mut app)
     } else {
-        let mut terminal = ratatui::init();
-        let r = run_interactive(
-            &mut terminal,
-            &mut app,
-            Duration::from_millis(args.frame_ms.max(1)),
-        );
-        ratatui::restore();
-        r.map_err(|e| format!("terminal: {e}"))
+        match ratatui::try_init() {
+            Ok(mut terminal) => {
+                let r = run_interactive(
+                    &mut terminal,
+                    &mut app,
+                    Duration::from_millis(args.frame_ms.max(1)),
+                );
+                ratatui::restore();
+                r.map_err(|e| format!("terminal: {e}"))
+            }
+            Err(e) => {
+                ratatui::restore();
+                Err(format!("cannot open the terminal ({e}); try --headless"))
+            }
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
