@@ -3,9 +3,14 @@
 //! - [`Grid`]: 81 cells; parsing and printing in the nine-line text format and the one-line
 //!   format ([`parse`]), with errors that name the puzzle, line and column.
 //! - Solving ([`solve`](mod@solve)): a bit-parallel engine ([`Solver`], [`Search`]) with band
-//!   propagation (singles and locked candidates) and guesses that copy a 230-byte state;
+//!   propagation (singles and locked candidates) and guesses that copy a 128-byte state;
 //!   `count` with a limit (2 checks uniqueness); a budgeted, resumable [`Search`] over all
 //!   solutions; and the seed's plain backtracker as [`baseline`](solve::baseline).
+//! - Generation ([`generate`]): [`Finals`], distinct solved grids with a chosen top-left digit
+//!   (1,672,151,040 of them, the seed's 1,451,520 first), any index in constant time.
+//! - Files ([`io`]): [`generate_to`] and [`solve_file`] write through a thread fed by a bounded
+//!   channel; batch solving on several threads keeps input order and reports every puzzle
+//!   without exactly one solution.
 //!
 //! ```
 //! use sudoku_engine::{Grid, Solver, Verdict};
@@ -19,6 +24,11 @@
 //! let solution = count.first.unwrap();
 //! assert!(puzzle.is_solved_by(&solution));
 //! println!("{solution}  ({} guesses)", count.guesses);
+//!
+//! // A million distinct finals with a 1 in the top-left corner, lazily.
+//! let mut finals = sudoku_engine::Finals::new(1, 1_000_000).unwrap();
+//! let last = finals.nth(999_999).unwrap();
+//! assert!(last.is_valid_solution() && last.get(0) == 1);
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
