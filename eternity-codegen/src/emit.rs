@@ -176,7 +176,7 @@ fn body(out: &mut String, spec: &Spec, opts: &EmitOptions, module: bool) {
     let _ = writeln!(out, "// ---- Candidate tables ----");
     let _ = writeln!(
         out,
-        "// A candidate is `urdl | piece << 32 | rotation << 48`. Each table holds only the\n\
+        "// A candidate is `piece | rotation << 16 | urdl << 32`. Each table holds only the\n\
          // candidates that satisfy its cells' rim, pins and open sides, bucketed by the colours\n\
          // of the placed neighbours that form the key.\n"
     );
@@ -309,7 +309,11 @@ fn neighbour_colour(cp: &CellPlan, side: usize, first_in_group: bool) -> String 
     match cp.sources[side] {
         Some(Source::Previous) if first_in_group => "edge".to_string(),
         Some(Source::Previous) => {
-            format!("(c{} >> {}) as u32 & 0xff", cp.index - 1, SHIFT[facing])
+            format!(
+                "(c{} >> {}) as u32 & 0xff",
+                cp.index - 1,
+                32 + SHIFT[facing]
+            )
         }
         Some(Source::Board(n)) => format!("st.board[{n}] >> {} & 0xff", SHIFT[facing]),
         Some(Source::Constant(c)) => c.to_string(),
@@ -389,7 +393,7 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
     let inner = format!("{pad}    ");
     let _ = writeln!(
         out,
-        "{inner}let p{i} = (c{i} >> 32) as usize & FREE_MASK;\n{inner}if st.free[p{i}] == 0 {{\n{inner}    continue;\n{inner}}}"
+        "{inner}let p{i} = c{i} as usize & FREE_MASK;\n{inner}if st.free[p{i}] == 0 {{\n{inner}    continue;\n{inner}}}"
     );
     for (side, rule) in cp.rules.iter().enumerate() {
         let wanted = match rule {
@@ -401,12 +405,12 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
         let _ = writeln!(
             out,
             "{inner}if (c{i} >> {}) as u32 & 0xff {wanted} {{\n{inner}    continue;\n{inner}}}",
-            SHIFT[side]
+            32 + SHIFT[side]
         );
     }
     let _ = writeln!(
         out,
-        "{inner}if st.nodes >= st.next_check && tick(st, {depth}) {{\n{inner}    return true;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.board[{cell}] = c{i} as u32;\n{inner}st.who[{cell}] = (c{i} >> 32) as u32;\n{inner}st.nodes += 1;\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
+        "{inner}if st.nodes >= st.next_check && tick(st, {depth}) {{\n{inner}    return true;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.board[{cell}] = (c{i} >> 32) as u32;\n{inner}st.who[{cell}] = c{i} as u32;\n{inner}st.nodes += 1;\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
         cell = cp.cell
     );
     let last = i + 1 == plan.cells.len();
@@ -421,7 +425,7 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
         let next = &plan.cells[i + 1];
         let arg = (0..4)
             .find(|&s| next.sources[s] == Some(Source::Previous))
-            .map(|s| format!("(c{i} >> {}) as u32 & 0xff", SHIFT[(s + 2) % 4]))
+            .map(|s| format!("(c{i} >> {}) as u32 & 0xff", 32 + SHIFT[(s + 2) % 4]))
             .unwrap_or_else(|| "0".to_string());
         let _ = writeln!(
             out,

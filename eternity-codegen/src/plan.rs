@@ -137,9 +137,10 @@ pub(crate) struct Plan {
     pub pinned: Vec<Option<u32>>,
 }
 
-/// Packs a candidate: URDL in bits 0..32, piece id in bits 32..48, rotation in bits 48..50.
+/// Packs a candidate: piece id in bits 0..16 (so the free-list index is one mask away),
+/// rotation in bits 16..18, URDL colours in bits 32..64.
 pub(crate) fn pack_candidate(urdl: u32, piece: u16, rot: u8) -> u64 {
-    urdl as u64 | (piece as u64) << 32 | (rot as u64) << 48
+    piece as u64 | (rot as u64) << 16 | (urdl as u64) << 32
 }
 
 impl Spec {
@@ -410,7 +411,7 @@ mod tests {
         // Cell 0: up and left are rim, right and down open: one list, no key.
         let t = &plan.tables[plan.cells[0].table];
         assert_eq!(t.key_slots, 0);
-        let pieces: Vec<u64> = t.cands.iter().map(|c| c >> 32 & 0xffff).collect();
+        let pieces: Vec<u64> = t.cands.iter().map(|c| c & 0xffff).collect();
         assert_eq!(pieces, vec![0, 1, 2, 3]);
         // Cell 1: left is the previous cell (key), up and right are rim.
         assert_eq!(plan.cells[1].key_sides, vec![LEFT]);
