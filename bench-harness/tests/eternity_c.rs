@@ -179,3 +179,91 @@ mod external {
         );
     }
 }
+
+/// Random solvable boards (a solution cut into pieces, shuffled and turned), some with pins:
+/// both C engines count exactly what `eternity-solver`'s baseline counts.
+#[test]
+fn random_boards_agree_with_the_baseline() {
+    use eternity_solver::{Hint, Piece, Rotation};
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let cc = compiler();
+    for case in 0..6 {
+        let (w, h) = [(3, 3), (4, 4), (5, 4), (4, 5), (5, 5), (6, 4)][case];
+        let colours = 3 + next(4) as u8;
+        // Edge colours of the solution: horizontal edges below each cell, vertical right.
+        let mut down = vec![0u8; w * h];
+        let mut right = vec![0u8; w * h];
+        for c in 0..w * h {
+            if c / w + 1 < h {
+                down[c] = 1 + next(u64::from(colours)) as u8;
+            }
+            if c % w + 1 < w {
+                right[c] = 1 + next(u64::from(colours)) as u8;
+            }
+        }
+        let solved: Vec<[u8; 4]> = (0..w * h)
+            .map(|c| {
+                let up = if c >= w { down[c - w] } else { 0 };
+                let left = if c % w > 0 { right[c - 1] } else { 0 };
+                [up, right[c], down[c], left]
+            })
+            .collect();
+        // Shuffle the pieces and turn each; remember where each went.
+        let mut order: Vec<usize> = (0..w * h).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(i as u64 + 1) as usize);
+        }
+        let turns: Vec<u8> = (0..w * h).map(|_| next(4) as u8).collect();
+        let pieces: Vec<Piece> = order
+            .iter()
+            .zip(&turns)
+            .map(|(&cell, &t)| {
+                Piece::new(bench_harness::eternity_c::board::rotated(solved[cell], t))
+            })
+            .collect();
+        // Pin one or two pieces where the solution has them.
+        let mut hints = Vec::new();
+        for _ in 0..(case % 3) {
+            let id = next((w * h) as u64) as usize;
+            let cell = order[id];
+            if hints.iter().any(|x: &Hint| x.cell == cell) {
+                continue;
+            }
+            hints.push(Hint {
+                cell,
+                piece: id as u16,
+                rotation: Rotation::new((4 - turns[id]) % 4).unwrap(),
+            });
+        }
+        let inst = Instance::new(w, h, pieces, hints)
+            .unwrap()
+            .with_name(format!("random-{case}"));
+        // A budget keeps every case short; the engines must stop at the same place with the
+        // same solutions found so far (and give equal totals where the tree is smaller).
+        let budget = 2_000_000;
+        let limits = Limits::all().with_max_nodes(budget);
+        let oracle = baseline::run(&inst, &FillOrder::row_major(&inst), limits);
+        if oracle.complete {
+            assert!(oracle.solutions >= 1, "case {case}: the planted solution");
+        }
+        let board = CBoard::from_instance(&inst);
+        for engine in CEngine::ALL {
+            let run = BuiltEngine::build(engine, &board, &cc)
+                .unwrap()
+                .run(Some(budget))
+                .unwrap();
+            assert_eq!(
+                (run.nodes, run.solutions),
+                (oracle.nodes, Some(oracle.solutions)),
+                "case {case} ({w}x{h}), {}",
+                engine.name()
+            );
+        }
+    }
+}

@@ -8,6 +8,7 @@
 use std::process::ExitCode;
 
 use bench_harness::Ctx;
+use bench_harness::measure::{children_cpu, process_cpu};
 use bench_harness::report::{Table, sig3};
 use bench_harness::suites;
 
@@ -63,19 +64,30 @@ fn main() -> ExitCode {
         },
         None => all.iter().collect(),
     };
+    if ctx.quick {
+        println!(
+            "(quick: a smoke run; every suite runs its engines once on a small input and checks \
+             their answers; the timings below are not figures)\n"
+        );
+    }
     let mut reports = Vec::new();
-    let mut failed = false;
+    let mut failed = Vec::new();
     for s in chosen {
         println!("== {}: {}", s.name, s.about);
+        // What the whole suite cost (this process and its children: builds, C engines),
+        // so that `--quick` can be seen to stay quick.
+        let cpu_before = process_cpu() + children_cpu();
         match (s.run)(&ctx) {
-            Ok(r) => {
+            Ok(mut r) => {
                 print!("{}", r.table.render());
                 println!("{}", r.last_line);
+                let cpu = (process_cpu() + children_cpu()).saturating_sub(cpu_before);
+                r.figure("suite run time", cpu.as_secs_f64(), "cpu-s");
                 reports.push(r);
             }
             Err(e) => {
                 eprintln!("{}: {e}", s.name);
-                failed = true;
+                failed.push(s.name);
             }
         }
         println!();
@@ -111,7 +123,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if failed {
+    if !failed.is_empty() {
+        eprintln!("failed suites: {}", failed.join(", "));
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

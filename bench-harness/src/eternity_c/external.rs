@@ -293,6 +293,46 @@ mod tests {
     }
 
     #[test]
+    fn random_output_never_panics_the_parsers() {
+        // Text made of the pieces the parsers look for, glued at random.
+        let parts = [
+            "Rate:",
+            "rate: ",
+            "tiles placed",
+            "tiles/second",
+            " ",
+            "\n",
+            "1",
+            "23",
+            ",",
+            ".",
+            "M",
+            "k",
+            "nodes=",
+            "cpu_s=",
+            "=",
+            "é",
+            "status=budget",
+            "solutions=",
+            "-",
+            "\t",
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..5000 {
+            let mut text = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for i in 0..(x % 24) {
+                text.push_str(parts[((x >> (i % 50)) as usize + i as usize * 7) % parts.len()]);
+            }
+            let _ = parse_genbody(&text);
+            let _ = parse_result_line(&text);
+            let _ = numbers(&text);
+        }
+    }
+
+    #[test]
     fn args_are_taken_and_checked() {
         let mut args: Vec<String> = ["--external", "./x {puz} {hnt}", "--foo"]
             .map(String::from)
