@@ -67,7 +67,9 @@ fn engines(c: &mut Criterion) {
 fn progress(c: &mut Criterion) {
     let inst = hard();
     let order = FillOrder::row_major(&inst);
-    let options = SearchOptions::default().max_nodes(HARD_NODES);
+    let options = SearchOptions::default()
+        .engine(EngineKind::Table)
+        .max_nodes(HARD_NODES);
     let mut g = c.benchmark_group("eternity/progress");
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(10));

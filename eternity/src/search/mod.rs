@@ -41,7 +41,8 @@ use budget::Meter;
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SearchOptions {
-    /// The engine (all give the same nodes and solutions; they differ in speed).
+    /// The engine (all give the same nodes and solutions; they differ in speed). Default:
+    /// [`EngineKind::Table`].
     pub engine: EngineKind,
     /// Enumerate the whole tree or stop at the first solution.
     pub mode: Mode,
