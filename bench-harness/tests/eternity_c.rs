@@ -34,6 +34,27 @@ fn both_c_engines_match_the_oracle_and_the_baseline_on_h52() {
     }
 }
 
+/// The bench oracle: bench-easy-h40 enumerates in 487,397,329 nodes with one solution in
+/// both C engines (about 2 + 7 CPU-seconds after a 20-second build; `compare -- eternity`
+/// checks it on every run too). `cargo test --release -p bench-harness --test eternity_c --
+/// --ignored`.
+#[test]
+#[ignore = "long: about half a minute of CPU"]
+fn both_c_engines_match_the_h40_oracle() {
+    let path = bench_harness::testdata().join("eternity/oracles/bench-easy-h40.json");
+    let inst = eternity_solver::format::json::read(path).unwrap();
+    let board = CBoard::from_instance(&inst);
+    let cc = compiler();
+    for engine in CEngine::ALL {
+        let run = BuiltEngine::build(engine, &board, &cc)
+            .unwrap()
+            .run(None)
+            .unwrap();
+        assert_eq!(run.solutions, Some(1), "{}", engine.name());
+        check_count(engine.name(), "bench-easy-h40", 487_397_329, run.nodes).unwrap();
+    }
+}
+
 #[test]
 fn node_budget_stops_exactly_where_the_baseline_does() {
     let inst = h52();
