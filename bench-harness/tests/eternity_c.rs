@@ -164,6 +164,42 @@ mod external {
     }
 
     #[test]
+    fn a_node_budget_reaches_the_external_program_through_its_placeholder() {
+        let inst = h52();
+        let table =
+            BuiltEngine::build(CEngine::Table, &CBoard::from_instance(&inst), &compiler()).unwrap();
+        let budget = Limit {
+            max_nodes: Some(10_007),
+            mode: Mode::All,
+        };
+        let with = format!("'{}' {{puz}} {{hnt}} {{nodes}}", table.exe.display());
+        let mut rows = rows(&[
+            "--no-c",
+            "--external",
+            &with,
+            "--external-format",
+            "result-line",
+        ]);
+        assert_eq!((rows[0].run)(&inst, budget).unwrap().nodes, 10_007);
+        // Without `{nodes}` the row is not run on a budgeted board, and says so.
+        let without = format!("'{}' {{puz}} {{hnt}}", table.exe.display());
+        let mut rows = rows_named(&without);
+        let run = (rows[0].run)(&inst, budget).unwrap();
+        assert_eq!(run.nodes, 0);
+        assert!(run.note.unwrap_or_default().contains("{nodes}"));
+    }
+
+    fn rows_named(cmd: &str) -> Vec<bench_harness::suites::eternity::EngineRow> {
+        rows(&[
+            "--no-c",
+            "--external",
+            cmd,
+            "--external-format",
+            "result-line",
+        ])
+    }
+
+    #[test]
     fn a_missing_or_failing_external_command_is_a_clear_error() {
         let inst = h52();
         for (cmd, says) in [
