@@ -12,7 +12,6 @@ mod eternity;
 mod hamilton;
 mod quartiles;
 mod slide;
-mod slide;
 mod sudoku;
 
 /// One solver's section of the demo.
@@ -34,10 +33,6 @@ const SECTIONS: &[Section] = &[
     Section {
         name: "sudoku",
         run: sudoku::run,
-    },
-    Section {
-        name: "slide",
-        run: slide::run,
     },
     Section {
         name: "slide",
