@@ -33,6 +33,8 @@ pub const RUSTC_FLAGS: [&str; 6] = [
 pub struct Compiler {
     rustc: Option<OsString>,
     cache_dir: PathBuf,
+    /// True when the cache directory was chosen by the caller (no fallback then).
+    cache_chosen: bool,
     native_cpu: bool,
 }
 
@@ -69,6 +71,7 @@ impl Compiler {
         Compiler {
             rustc: None,
             cache_dir: default_cache_dir(),
+            cache_chosen: false,
             native_cpu: false,
         }
     }
@@ -82,6 +85,7 @@ impl Compiler {
     /// Uses this cache directory (created when needed).
     pub fn cache_dir(mut self, dir: impl Into<PathBuf>) -> Compiler {
         self.cache_dir = dir.into();
+        self.cache_chosen = true;
         self
     }
 
@@ -141,7 +145,21 @@ impl Compiler {
     }
 
     /// Compiles `source` (or finds it in the cache).
+    ///
+    /// When the default cache directory cannot be created (a read-only home, say), the
+    /// system temporary directory is used instead; a directory set with
+    /// [`Compiler::cache_dir`] is used as given.
     pub fn compile(&self, source: &str) -> Result<Compiled, CompileError> {
+        if !self.cache_chosen && std::fs::create_dir_all(&self.cache_dir).is_err() {
+            let fallback = self
+                .clone()
+                .cache_dir(std::env::temp_dir().join("eternity-codegen"));
+            return fallback.compile_here(source);
+        }
+        self.compile_here(source)
+    }
+
+    fn compile_here(&self, source: &str) -> Result<Compiled, CompileError> {
         let started = Instant::now();
         let rustc = self.find_rustc()?;
         let key = self.cache_key(source)?;
