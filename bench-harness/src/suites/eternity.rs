@@ -6,7 +6,8 @@
 //!
 //! Each round runs every row once per board, round-robin (A B C A B C ...), measuring CPU
 //! time. The table shows per board and engine: nodes, solutions, median CPU seconds with the
-//! spread, M nodes per CPU-second and the paired ratio to `baseline`. The reference count is
+//! spread, M nodes per CPU-second and the paired ratios to `baseline` and to the Rust
+//! `codegen` row at the default group size. The reference count is
 //! `baseline`'s (or the first row's, if no baseline row exists); a row whose node count
 //! disagrees with it in any round gets no rate, and the table says why.
 //!
@@ -312,6 +313,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         "spread",
         "M/cpu-s",
         "vs baseline",
+        "vs codegen",
         "note",
     ]);
     let mut headline = (f64::NAN, f64::NAN);
@@ -373,16 +375,30 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             .iter()
             .find(|r| r.name == "baseline" && r.agrees)
             .map(|r| r.rate.clone());
+        // The Rust codegen row at the default group size: the yardstick the C rows are
+        // compared with, paired per round like the baseline ratio.
+        let codegen = results
+            .iter()
+            .find(|r| r.name == super::eternity_codegen::headline_row() && r.agrees)
+            .map(|r| r.rate.clone());
+        let paired = |r: &RowResult, to: &Option<Samples>| {
+            to.as_ref()
+                .map_or(f64::NAN, |t| paired_ratio(&r.rate, t).median())
+        };
+        let times = |x: f64| {
+            if x.is_finite() {
+                format!("{}x", sig3(x))
+            } else {
+                "-".into()
+            }
+        };
         for r in &results {
             let nodes = r.nodes.first().map_or("-".into(), |n| n.to_string());
             let sols = r.solutions.first().map_or("-".into(), |n| n.to_string());
-            let (rate, ratio) = if r.agrees {
-                let ratio = base
-                    .as_ref()
-                    .map_or(f64::NAN, |b| paired_ratio(&r.rate, b).median());
-                (r.rate.median(), ratio)
+            let (rate, ratio, vs_codegen) = if r.agrees {
+                (r.rate.median(), paired(r, &base), paired(r, &codegen))
             } else {
-                (f64::NAN, f64::NAN)
+                (f64::NAN, f64::NAN, f64::NAN)
             };
             table.row([
                 b.name.to_string(),
@@ -392,11 +408,8 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                 sig3(r.cpu.median()),
                 pct(r.cpu.spread()),
                 sig3(rate),
-                if ratio.is_finite() {
-                    format!("{}x", sig3(ratio))
-                } else {
-                    "-".into()
-                },
+                times(ratio),
+                times(vs_codegen),
                 r.notes.join("; "),
             ]);
             if rate.is_finite() {
