@@ -58,32 +58,13 @@ struct Args {
     tiers: Vec<u8>,
 }
 
-fn public_board(id: &str) -> Result<Board, String> {
-    let path = examples::testdata()
-        .join("quartiles")
-        .join("boards-public.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let boards = json["boards"].as_array().cloned().unwrap_or_default();
-    let board = boards
-        .iter()
-        .find(|b| b["id"] == id)
-        .ok_or_else(|| format!("no public board `{id}`"))?;
-    let tiles: Vec<&str> = board["tiles"]
-        .as_array()
-        .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
-        .unwrap_or_default();
-    Board::from_tiles(tiles).map_err(|e| format!("board {id}: {e}"))
-}
-
 fn board(args: &Args) -> Result<Board, String> {
     if let Some(path) = &args.file {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         return Board::parse(&text).map_err(|e| format!("{path}: {e}"));
     }
     if let Some(id) = &args.public {
-        return public_board(id);
+        return examples::quartiles_public_board(id);
     }
     if args.tiles.is_empty() {
         return Board::parse(SEED).map_err(|e| e.to_string());

@@ -48,25 +48,6 @@ struct Args {
     headless: bool,
 }
 
-fn public_board(id: &str) -> Result<Board, String> {
-    let path = examples::testdata()
-        .join("quartiles")
-        .join("boards-public.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let boards = json["boards"].as_array().cloned().unwrap_or_default();
-    let board = boards
-        .iter()
-        .find(|b| b["id"] == id)
-        .ok_or_else(|| format!("no public board `{id}`"))?;
-    let tiles: Vec<&str> = board["tiles"]
-        .as_array()
-        .map(|t| t.iter().filter_map(|s| s.as_str()).collect())
-        .unwrap_or_default();
-    Board::from_tiles(tiles).map_err(|e| format!("board {id}: {e}"))
-}
-
 /// What the screen shows.
 struct App {
     dict: Dictionary,
@@ -307,7 +288,7 @@ fn run_headless(app: &mut App) -> Result<(), String> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let board = match (&args.public, args.tiles.is_empty()) {
-        (Some(id), _) => public_board(id),
+        (Some(id), _) => examples::quartiles_public_board(id),
         (None, true) => Board::parse(SEED).map_err(|e| e.to_string()),
         (None, false) => Board::parse(&args.tiles.join(" ")).map_err(|e| e.to_string()),
     };
