@@ -38,8 +38,8 @@ struct Args {
     /// Use the goal with the blank first (0 1 2 ... N-1), as in Korf's instances.
     #[arg(long, conflicts_with = "goal")]
     goal_blank_first: bool,
-    /// manhattan, linear-conflict, pdb71 (3x3), pdb663 or pdb78 (4x4), pdb6666 (5x5),
-    /// pdb-small (default: the best quick one for the size).
+    /// manhattan, linear-conflict, walking-distance (up to 4x4), pdb71 (3x3), pdb663 or pdb78
+    /// (4x4), pdb6666 (5x5), pdb-small (default: the best quick one for the size).
     #[arg(long)]
     heuristic: Option<HeuristicKind>,
     /// astar, astar-heap, idastar or baseline (the seed's algorithm; may be non-optimal).

@@ -5,7 +5,7 @@
 //!   both conventions named ([`GoalConvention`]); solvability by inversion parity, explained.
 //! - [`Puzzle`]: a start and a goal, checked solvable.
 //! - Heuristics behind one trait ([`Heuristic`]): [`Manhattan`], [`LinearConflict`] (counted
-//!   correctly) and additive disjoint [`PatternDatabases`] with mirror lookups, built by
+//!   correctly), Takahashi's [`WalkingDistance`] (boards up to 4x4) and additive disjoint [`PatternDatabases`] with mirror lookups, built by
 //!   backward breadth-first search, cached on disk with a checksum ([`pdb`]).
 //! - Engines: [`AStar`] over any [`PQLike`] open list ([`BucketQueue`], [`HeapQueue`]),
 //!   [`IdaStar`] with incremental heuristic updates, and [`baseline`], the seed's algorithm.
@@ -59,6 +59,7 @@ pub mod search;
 pub mod solution;
 pub mod solver;
 pub mod state;
+pub mod walking;
 
 pub use astar::AStar;
 pub use board::{Board, Direction, GoalConvention, parse_size};
@@ -70,3 +71,4 @@ pub use queue::{BucketQueue, Entry, HeapQueue, PQLike};
 pub use solution::Solution;
 pub use solver::{EngineKind, HeuristicKind, Options, SolveError, solve};
 pub use state::{Geometry, Puzzle, State};
+pub use walking::WalkingDistance;

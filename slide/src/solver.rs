@@ -12,6 +12,7 @@ use crate::queue::{BucketQueue, HeapQueue};
 use crate::search::{Progress, Step, Unlimited};
 use crate::solution::Solution;
 use crate::state::Puzzle;
+use crate::walking::WalkingDistance;
 
 /// The engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,6 +63,8 @@ pub enum HeuristicKind {
     Manhattan,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
+    /// Takahashi's walking distance (boards with sides up to 4).
+    WalkingDistance,
     /// Additive pattern databases of a partition.
     Pdb(Partition),
 }
@@ -72,6 +75,7 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
             HeuristicKind::Pdb(p) => p.name(),
         }
     }
@@ -105,6 +109,7 @@ impl FromStr for HeuristicKind {
         Ok(match s {
             "manhattan" | "md" => HeuristicKind::Manhattan,
             "linear-conflict" | "lc" => HeuristicKind::LinearConflict,
+            "walking-distance" | "wd" => HeuristicKind::WalkingDistance,
             "pdb663" | "pdb-6-6-3" => HeuristicKind::Pdb(Partition::P663),
             "pdb78" | "pdb-7-8" => HeuristicKind::Pdb(Partition::P78),
             "pdb6666" | "pdb-6-6-6-6" => HeuristicKind::Pdb(Partition::P6666),
@@ -112,7 +117,7 @@ impl FromStr for HeuristicKind {
             "pdb-small" => HeuristicKind::Pdb(Partition::Small),
             _ => {
                 return Err(format!(
-                    "unknown heuristic {s:?}: use manhattan, linear-conflict, pdb71, pdb663, pdb78, pdb6666 or pdb-small"
+                    "unknown heuristic {s:?}: use manhattan, linear-conflict, walking-distance, pdb71, pdb663, pdb78, pdb6666 or pdb-small"
                 ));
             }
         })
@@ -210,6 +215,9 @@ pub fn solve(
     match options.heuristic {
         HeuristicKind::Manhattan => run(puzzle, Manhattan::new(g, blank), options.engine),
         HeuristicKind::LinearConflict => run(puzzle, LinearConflict::new(g, blank), options.engine),
+        HeuristicKind::WalkingDistance => {
+            run(puzzle, WalkingDistance::new(g, blank)?, options.engine)
+        }
         HeuristicKind::Pdb(part) => {
             let h = PatternDatabases::load(
                 part,

@@ -1,0 +1,222 @@
+//! Walking distance: never above the true distance (every 8-puzzle state, full BFS on small
+//! boards, IDA*-optimal lengths of random 15-puzzle walks), incremental updates agree with
+//! evaluation from scratch, and IDA* with it solves Korf instances optimally.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use slide_solver::{
+    Board, Direction, GoalConvention, Heuristic, IdaStar, Manhattan, Puzzle, WalkingDistance,
+};
+
+use common::{eight_puzzle_all, korf100, korf100_blank_last, replay};
+
+/// BFS distance to `goal` of every state reachable from it, keyed by packed board.
+fn bfs(goal: Board) -> HashMap<u128, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.packed(), 0);
+    let mut frontier = vec![goal];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in frontier {
+            for dir in Direction::ALL {
+                if let Some(c) = b.moved(dir) {
+                    dist.entry(c.packed()).or_insert_with(|| {
+                        next.push(c);
+                        d
+                    });
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+/// A goal of the given size with the blank in cell `blank` and tiles 1.. in order elsewhere.
+fn goal_with_blank(w: usize, h: usize, blank: usize) -> Board {
+    let mut tiles = Vec::with_capacity(w * h);
+    let mut t = 1;
+    for c in 0..w * h {
+        if c == blank {
+            tiles.push(0);
+        } else {
+            tiles.push(t);
+            t += 1;
+        }
+    }
+    Board::new(w, h, &tiles).unwrap()
+}
+
+/// The board reached by a walk of `dirs` (blank directions; impossible ones are skipped).
+fn walk(goal: Board, dirs: &[usize]) -> (Board, usize) {
+    let mut b = goal;
+    let mut len = 0;
+    for &d in dirs {
+        if let Some(c) = b.moved(Direction::ALL[d % 4]) {
+            b = c;
+            len += 1;
+        }
+    }
+    (b, len)
+}
+
+/// Small boards with a few blank goals, each with its full distance table.
+fn small_tables() -> &'static Vec<(Board, HashMap<u128, u32>)> {
+    static T: OnceLock<Vec<(Board, HashMap<u128, u32>)>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Vec::new();
+        for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4)] {
+            for blank in [0, w * h - 1, w + 1] {
+                let goal = goal_with_blank(w, h, blank);
+                out.push((goal, bfs(goal)));
+            }
+        }
+        out
+    })
+}
+
+#[test]
+fn never_above_the_distance_of_any_eight_puzzle_state() {
+    let goal = Board::default_goal(3, 3).unwrap();
+    let first = Puzzle::new(goal, goal).unwrap();
+    let wd = WalkingDistance::new(first.geometry(), goal.blank()).unwrap();
+    let md = Manhattan::new(first.geometry(), goal.blank());
+    let (mut sum_wd, mut sum_md, mut exact) = (0u64, 0u64, 0usize);
+    for (tiles, dist) in eight_puzzle_all() {
+        let p = Puzzle::new(Board::new(3, 3, &tiles).unwrap(), goal).unwrap();
+        let h = wd.evaluate(&p.state()).0;
+        let m = md.evaluate(&p.state()).0;
+        assert!(h as usize <= dist, "{tiles:?}: wd {h} > {dist}");
+        assert!(h >= m, "{tiles:?}: wd {h} < manhattan {m}");
+        sum_wd += h as u64;
+        sum_md += m as u64;
+        exact += usize::from(h as usize == dist);
+    }
+    // Never below Manhattan, and strictly above it somewhere.
+    assert!(sum_wd > sum_md, "wd {sum_wd} vs manhattan {sum_md}");
+    eprintln!("8-puzzle: wd sums to {sum_wd}, manhattan to {sum_md}; wd exact on {exact} states");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// On boards small enough to enumerate: WD at most the BFS distance, and the incremental
+    /// update along a walk equals evaluation from scratch.
+    #[test]
+    fn admissible_on_small_boards(which in 0usize..15, dirs in prop::collection::vec(0usize..4, 0..40)) {
+        let (goal, dist) = &small_tables()[which];
+        let (start, _) = walk(*goal, &dirs);
+        let p = Puzzle::new(start, *goal).unwrap();
+        let wd = WalkingDistance::new(p.geometry(), goal.blank()).unwrap();
+        let h = wd.evaluate(&p.state()).0;
+        prop_assert!(h <= dist[&start.packed()], "{:?}: {} > {}", start.tiles(), h, dist[&start.packed()]);
+        prop_assert!(h >= Manhattan::new(p.geometry(), goal.blank()).evaluate(&p.state()).0);
+    }
+
+    /// 15-puzzle walks from goals with the blank anywhere: WD at most the walk's length and at
+    /// most the optimal length (IDA* with Manhattan), and updates match evaluation.
+    #[test]
+    fn admissible_on_short_fifteen_puzzle_walks(
+        blank in 0usize..16,
+        dirs in prop::collection::vec(0usize..4, 0..36),
+    ) {
+        let goal = goal_with_blank(4, 4, blank);
+        let (start, len) = walk(goal, &dirs);
+        let p = Puzzle::new(start, goal).unwrap();
+        let wd = WalkingDistance::new(p.geometry(), blank).unwrap();
+        let (h, mut memo) = wd.evaluate(&p.state());
+        prop_assert!(h as usize <= len);
+        prop_assert!(h >= Manhattan::new(p.geometry(), blank).evaluate(&p.state()).0);
+        let optimal = IdaStar::new(&p, Manhattan::new(p.geometry(), blank))
+            .unwrap()
+            .solve()
+            .unwrap()
+            .len();
+        prop_assert!(h as usize <= optimal, "{:?}: wd {} > optimal {}", start.tiles(), h, optimal);
+        // Walk back along an optimal solution with incremental updates.
+        let sol = IdaStar::new(&p, wd.clone()).unwrap().solve().unwrap();
+        prop_assert_eq!(sol.len(), optimal);
+        let mut s = p.state();
+        let mut value = h;
+        for &d in sol.blank_moves() {
+            let b = s.blank as usize;
+            let from = match d {
+                Direction::Up => b - 4,
+                Direction::Down => b + 4,
+                Direction::Left => b - 1,
+                Direction::Right => b + 1,
+            };
+            let (v, m) = wd.update(&s, from, value, &memo);
+            s.slide(from);
+            prop_assert_eq!((v, m), wd.evaluate(&s));
+            value = v;
+            memo = m;
+        }
+        prop_assert_eq!(value, 0);
+    }
+}
+
+/// Instances IDA* with walking distance solves quickly (all in the 6-6-3 fast subset).
+const FAST: [usize; 4] = [9, 12, 13, 19];
+
+#[test]
+fn korf_instances_solved_optimally_blank_first() {
+    let goal = Board::goal(4, 4, GoalConvention::BlankFirst).unwrap();
+    let all = korf100();
+    for id in FAST {
+        let k = &all[id - 1];
+        assert_eq!(k.id, id);
+        let p = Puzzle::new(Board::new(4, 4, &k.tiles).unwrap(), goal).unwrap();
+        let mut search = IdaStar::new(&p, WalkingDistance::new(p.geometry(), 0).unwrap()).unwrap();
+        let sol = search.next().expect("solvable");
+        assert_eq!(sol.len(), k.optimal, "instance {id}");
+        assert_eq!(replay(&k.tiles, 4, &sol.letters()), goal.tiles());
+        eprintln!("korf {id}: {} generated", search.progress().generated);
+    }
+}
+
+#[test]
+fn korf_instance_solved_optimally_blank_last() {
+    let goal = Board::default_goal(4, 4).unwrap();
+    let (id, optimal, tiles) = &korf100_blank_last()[8];
+    assert_eq!(*id, 9);
+    let p = Puzzle::new(Board::new(4, 4, tiles).unwrap(), goal).unwrap();
+    let h = WalkingDistance::new(p.geometry(), 15).unwrap();
+    let sol = IdaStar::new(&p, h).unwrap().solve().expect("solvable");
+    assert_eq!(sol.len(), *optimal);
+    assert_eq!(replay(tiles, 4, &sol.letters()), goal.tiles());
+}
+
+/// Nodes generated by IDA* with Manhattan, linear conflict and walking distance on a few Korf
+/// instances (`--ignored --nocapture`).
+#[test]
+#[ignore]
+fn node_counts_against_manhattan_and_linear_conflict() {
+    use slide_solver::LinearConflict;
+    fn run<H: Heuristic>(p: &Puzzle, h: H, optimal: usize) -> u64 {
+        let mut search = IdaStar::new(p, h).unwrap();
+        assert_eq!(search.next().expect("solvable").len(), optimal);
+        search.progress().generated
+    }
+    let goal = Board::goal(4, 4, GoalConvention::BlankFirst).unwrap();
+    let all = korf100();
+    let t = std::time::Instant::now();
+    let wd = WalkingDistance::new(&slide_solver::Geometry::new(4, 4), 0).unwrap();
+    eprintln!("tables {:?} built in {:?}", wd.table_sizes(), t.elapsed());
+    eprintln!("id optimal manhattan linear-conflict walking-distance");
+    for id in [9, 12, 13, 19, 2, 18, 28] {
+        let k = &all[id - 1];
+        let p = Puzzle::new(Board::new(4, 4, &k.tiles).unwrap(), goal).unwrap();
+        let g = p.geometry();
+        let md = run(&p, Manhattan::new(g, 0), k.optimal);
+        let lc = run(&p, LinearConflict::new(g, 0), k.optimal);
+        let wd = run(&p, WalkingDistance::new(g, 0).unwrap(), k.optimal);
+        eprintln!("{id} {} {md} {lc} {wd}", k.optimal);
+    }
+}
