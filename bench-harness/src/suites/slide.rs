@@ -21,7 +21,7 @@ use std::time::Duration;
 use slide_solver::pdb::BuildProgress;
 use slide_solver::{
     AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, IdaStar, LinearConflict,
-    Partition, PatternDatabases, Puzzle, Solution, baseline,
+    Partition, PatternDatabases, Puzzle, Solution, WalkingDistance, baseline,
 };
 
 use crate::measure::{Samples, cpu_timed, paired_ratio};
@@ -33,6 +33,10 @@ const REPS: u32 = 100;
 
 /// Korf instances used by `--quick` (each well under a second with the 6-6-3 databases).
 const QUICK_KORF: [usize; 3] = [9, 12, 13];
+
+/// Korf instances IDA* with walking distance solves in well under a second each (full runs
+/// only).
+const WD_KORF: [usize; 4] = [9, 12, 13, 19];
 
 /// A puzzle with its name and published optimal length.
 pub struct Instance {
@@ -321,6 +325,40 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
         Ok((generated, moves))
     };
+    // Walking distance on a few instances (full runs only): a table-free heuristic to set the
+    // databases against.
+    let wd_korf: Vec<&Instance> = if ctx.quick {
+        Vec::new()
+    } else {
+        korf.iter()
+            .filter(|k| WD_KORF.iter().any(|&id| k.name == id.to_string()))
+            .collect()
+    };
+    let solve_wd = || -> Result<(u64, usize), String> {
+        let mut generated = 0;
+        let mut moves = 0;
+        for k in &wd_korf {
+            let h = WalkingDistance::new(k.puzzle.geometry(), k.puzzle.goal().blank())
+                .map_err(|e| e.to_string())?;
+            let mut s = IdaStar::new(&k.puzzle, h).map_err(|e| e.to_string())?;
+            let sol = s
+                .next()
+                .ok_or_else(|| format!("Korf #{}: no solution", k.name))?;
+            if sol.len() != k.optimal || sol.replay() != Some(*k.puzzle.goal()) {
+                return Err(format!(
+                    "Korf #{} with walking distance: {} moves, optimal {}",
+                    k.name,
+                    sol.len(),
+                    k.optimal
+                ));
+            }
+            generated += s.progress().generated;
+            moves += sol.len();
+        }
+        Ok((generated, moves))
+    };
+    let mut wd_counts: Option<(u64, usize)> = None;
+    let mut wd_cpu = Samples::new();
     // Every timed pass over Korf's instances checks its answers too (a long pass is not
     // repeated just to check); the counts must be the same in every round.
     let mut korf_counts: Option<(u64, usize)> = None;
@@ -363,6 +401,15 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
         korf_counts = Some(counts);
         korf_cpu.push(t.as_secs_f64());
+        if !wd_korf.is_empty() {
+            let (r, t) = cpu_timed(solve_wd);
+            let counts = r?;
+            if wd_counts.is_some_and(|c| c != counts) {
+                return Err("walking distance gave different node counts in two rounds".into());
+            }
+            wd_counts = Some(counts);
+            wd_cpu.push(t.as_secs_f64());
+        }
     }
     let (korf_nodes, korf_moves) = korf_counts.unwrap_or_default();
     let vs_pathfinding = paired_ratio(&per_engine[5], &per_engine[0]);
@@ -418,6 +465,17 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         korf_moves.to_string(),
         korf_nodes.to_string(),
     ]);
+    if let Some((wd_nodes, wd_moves)) = wd_counts {
+        table.row([
+            "IDA* + walking distance".to_string(),
+            format!("Korf {WD_KORF:?}"),
+            sig3(wd_cpu.median()),
+            "cpu-s".to_string(),
+            pct(wd_cpu.spread()),
+            wd_moves.to_string(),
+            wd_nodes.to_string(),
+        ]);
+    }
     table.row([
         "pdb71 build (cpu, once)".to_string(),
         "181,449 entries".to_string(),
