@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::bfs;
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -15,30 +17,6 @@ use slide_solver::{
 
 /// Sizes small enough to enumerate.
 const SIZES: [(usize, usize); 5] = [(2, 2), (3, 2), (2, 3), (4, 2), (3, 3)];
-
-/// BFS distance to `goal` of every state reachable from it, keyed by packed board.
-fn bfs(goal: Board) -> HashMap<u128, u32> {
-    let mut dist = HashMap::new();
-    dist.insert(goal.packed(), 0);
-    let mut frontier = vec![goal];
-    let mut d = 0;
-    while !frontier.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for b in frontier {
-            for dir in Direction::ALL {
-                if let Some(c) = b.moved(dir) {
-                    dist.entry(c.packed()).or_insert_with(|| {
-                        next.push(c);
-                        d
-                    });
-                }
-            }
-        }
-        frontier = next;
-    }
-    dist
-}
 
 fn goal_of(size: usize, blank_first: bool) -> Board {
     let (w, h) = SIZES[size];

@@ -12,31 +12,7 @@ use slide_solver::{
     Board, Direction, GoalConvention, Heuristic, IdaStar, Manhattan, Puzzle, WalkingDistance,
 };
 
-use common::{eight_puzzle_all, korf100, korf100_blank_last, replay};
-
-/// BFS distance to `goal` of every state reachable from it, keyed by packed board.
-fn bfs(goal: Board) -> HashMap<u128, u32> {
-    let mut dist = HashMap::new();
-    dist.insert(goal.packed(), 0);
-    let mut frontier = vec![goal];
-    let mut d = 0;
-    while !frontier.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for b in frontier {
-            for dir in Direction::ALL {
-                if let Some(c) = b.moved(dir) {
-                    dist.entry(c.packed()).or_insert_with(|| {
-                        next.push(c);
-                        d
-                    });
-                }
-            }
-        }
-        frontier = next;
-    }
-    dist
-}
+use common::{bfs, eight_puzzle_all, korf100, korf100_blank_last, replay};
 
 /// A goal of the given size with the blank in cell `blank` and tiles 1.. in order elsewhere.
 fn goal_with_blank(w: usize, h: usize, blank: usize) -> Board {

@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests: test data and an independent move checker.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+
+use slide_solver::{Board, Direction};
 
 pub fn testdata(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -103,4 +106,28 @@ pub fn eight_puzzle_all() -> Vec<([u8; 9], usize)> {
             (t, d.trim().parse().unwrap())
         })
         .collect()
+}
+
+/// BFS distance to `goal` of every state reachable from it, keyed by packed board.
+pub fn bfs(goal: Board) -> HashMap<u128, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.packed(), 0);
+    let mut frontier = vec![goal];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in frontier {
+            for dir in Direction::ALL {
+                if let Some(c) = b.moved(dir) {
+                    dist.entry(c.packed()).or_insert_with(|| {
+                        next.push(c);
+                        d
+                    });
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
 }
