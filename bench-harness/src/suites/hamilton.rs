@@ -66,29 +66,21 @@ pub enum Outcome {
 /// The fast engine with a CPU-time cap; checks the path it returns.
 pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
     let mut s = Solver::new(grid);
-    let start = crate::measure::thread_cpu();
-    loop {
-        match s.step(Budget::nodes(2_000)) {
-            Step::Found(p) => {
-                check(grid, &p)?;
-                return Ok(Outcome::Path);
-            }
-            Step::Finished => return Ok(Outcome::Impossible),
-            Step::Paused => {
-                if crate::measure::thread_cpu().saturating_sub(start) > cap {
-                    return Ok(Outcome::Unfinished);
-                }
-            }
-        }
-    }
+    capped(grid, cap, || s.step(Budget::nodes(2_000)))
 }
 
 /// The seed's backtracker with a CPU-time cap; checks the path it returns.
 pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
     let mut b = Baseline::new(grid);
+    capped(grid, cap, || b.step(Budget::nodes(20_000)))
+}
+
+/// Steps a search until it finds a path (checked), finishes, or has used `cap` of this
+/// thread's CPU time (read only between steps, so the clock stays out of the search).
+fn capped(grid: &Grid, cap: Duration, mut step: impl FnMut() -> Step) -> Result<Outcome, String> {
     let start = crate::measure::thread_cpu();
     loop {
-        match b.step(Budget::nodes(20_000)) {
+        match step() {
             Step::Found(p) => {
                 check(grid, &p)?;
                 return Ok(Outcome::Path);
