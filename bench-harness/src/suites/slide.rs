@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use slide_solver::pdb::BuildProgress;
 use slide_solver::{
-    AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, IdaStar, LinearConflict,
-    Partition, PatternDatabases, Puzzle, Solution, WalkingDistance, baseline,
+    AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, Heuristic, IdaStar,
+    LinearConflict, Partition, PatternDatabases, Puzzle, Solution, WalkingDistance, baseline,
 };
 
 use crate::measure::{Samples, cpu_timed, paired_ratio};
@@ -304,27 +304,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     let pdb = pdb.map_err(|e| e.to_string())?;
     let built: Duration = pdb.tables().iter().map(|t| t.build_time()).sum();
     let entries: usize = pdb.tables().iter().map(|t| t.len()).sum();
-    let solve_korf = |pdb: &PatternDatabases| -> Result<(u64, usize), String> {
-        let mut generated = 0;
-        let mut moves = 0;
-        for k in &korf {
-            let mut s = IdaStar::new(&k.puzzle, pdb.clone()).map_err(|e| e.to_string())?;
-            let sol = s
-                .next()
-                .ok_or_else(|| format!("Korf #{}: no solution", k.name))?;
-            if sol.len() != k.optimal || sol.replay() != Some(*k.puzzle.goal()) {
-                return Err(format!(
-                    "Korf #{}: {} moves, optimal {}",
-                    k.name,
-                    sol.len(),
-                    k.optimal
-                ));
-            }
-            generated += s.progress().generated;
-            moves += sol.len();
-        }
-        Ok((generated, moves))
-    };
+    let solve_korf = |pdb: &PatternDatabases| solve_optimally(korf.iter(), "", |_| Ok(pdb.clone()));
     // Walking distance on a few instances (full runs only): a table-free heuristic to set the
     // databases against.
     let wd_korf: Vec<&Instance> = if ctx.quick {
@@ -334,28 +314,11 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             .filter(|k| WD_KORF.iter().any(|&id| k.name == id.to_string()))
             .collect()
     };
-    let solve_wd = || -> Result<(u64, usize), String> {
-        let mut generated = 0;
-        let mut moves = 0;
-        for k in &wd_korf {
-            let h = WalkingDistance::new(k.puzzle.geometry(), k.puzzle.goal().blank())
-                .map_err(|e| e.to_string())?;
-            let mut s = IdaStar::new(&k.puzzle, h).map_err(|e| e.to_string())?;
-            let sol = s
-                .next()
-                .ok_or_else(|| format!("Korf #{}: no solution", k.name))?;
-            if sol.len() != k.optimal || sol.replay() != Some(*k.puzzle.goal()) {
-                return Err(format!(
-                    "Korf #{} with walking distance: {} moves, optimal {}",
-                    k.name,
-                    sol.len(),
-                    k.optimal
-                ));
-            }
-            generated += s.progress().generated;
-            moves += sol.len();
-        }
-        Ok((generated, moves))
+    let solve_wd = || {
+        solve_optimally(wd_korf.iter().copied(), " with walking distance", |k| {
+            WalkingDistance::new(k.puzzle.geometry(), k.puzzle.goal().blank())
+                .map_err(|e| e.to_string())
+        })
     };
     let mut wd_counts: Option<(u64, usize)> = None;
     let mut wd_cpu = Samples::new();
@@ -515,4 +478,32 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         sig3(vs_pathfinding.median())
     );
     Ok(report)
+}
+
+/// Solves each instance with IDA* and the heuristic `make` gives for it, checks every answer
+/// (optimal length, replays to the goal), and returns the nodes generated and moves in all.
+fn solve_optimally<'a, H: Heuristic>(
+    instances: impl IntoIterator<Item = &'a Instance>,
+    label: &str,
+    make: impl Fn(&Instance) -> Result<H, String>,
+) -> Result<(u64, usize), String> {
+    let mut generated = 0;
+    let mut moves = 0;
+    for k in instances {
+        let mut s = IdaStar::new(&k.puzzle, make(k)?).map_err(|e| e.to_string())?;
+        let sol = s
+            .next()
+            .ok_or_else(|| format!("Korf #{}: no solution", k.name))?;
+        if sol.len() != k.optimal || sol.replay() != Some(*k.puzzle.goal()) {
+            return Err(format!(
+                "Korf #{}{label}: {} moves, optimal {}",
+                k.name,
+                sol.len(),
+                k.optimal
+            ));
+        }
+        generated += s.progress().generated;
+        moves += sol.len();
+    }
+    Ok((generated, moves))
 }
