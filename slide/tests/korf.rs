@@ -61,16 +61,34 @@ fn linear_conflict_solves_the_easiest_instance() {
     assert_eq!(sol.len(), k.optimal);
 }
 
-/// All 100 with the 6-6-3 databases (built on first use in the user cache: run with
-/// `--ignored`; `compare -- slide` times the same run).
-#[test]
-#[ignore = "solves all 100 (a minute or more of CPU)"]
-fn all_one_hundred_with_the_6_6_3_databases() {
+/// Solves all 100 with IDA* and the tables of `partition` from the default cache directory
+/// (`$SLIDE_PDB_DIR`, built there on first use), checking every length; prints the nodes.
+fn all_one_hundred(partition: Partition) {
     let goal = Board::goal(4, 4, GoalConvention::BlankFirst).unwrap();
-    let h = PatternDatabases::load(Partition::P663, 4, 4, 0, None, |_| true).unwrap();
+    let h = PatternDatabases::load(partition, 4, 4, 0, None, |_| true).unwrap();
+    let started = std::time::Instant::now();
     let mut total = 0;
     for k in korf100() {
         total += solve_and_check(&k.tiles, &goal, k.optimal, &h);
     }
-    eprintln!("Korf's 100: {total} nodes generated (6-6-3 databases with the mirror)");
+    eprintln!(
+        "Korf's 100: {total} nodes generated ({} with the mirror), {:.2?}",
+        partition.name(),
+        started.elapsed()
+    );
+}
+
+/// All 100 with the 6-6-3 databases (run with `--ignored`; `compare -- slide` times the same
+/// run).
+#[test]
+#[ignore = "solves all 100 (several seconds of CPU, a first build of the tables)"]
+fn all_one_hundred_with_the_6_6_3_databases() {
+    all_one_hundred(Partition::P663);
+}
+
+/// All 100 with the 7-8 databases (577 MB, a few minutes to build on first use).
+#[test]
+#[ignore = "needs the 7-8 tables (minutes to build on first use, 2 GB while building)"]
+fn all_one_hundred_with_the_7_8_databases() {
+    all_one_hundred(Partition::P78);
 }
