@@ -216,13 +216,62 @@ impl Engine {
         engine
     }
 
-    /// Undoes everything back to the root and varies the tie-breaking with `seed`
-    /// (0: reading order, as a fresh engine).
+    /// The edges the root propagation decided, as `(a, b, on_path)` with `b` [`NONE`] for
+    /// `a`'s edge to the virtual end; `None` if the root already fails (no path at all).
+    pub(crate) fn decided(&self) -> Option<Vec<(u32, u32, bool)>> {
+        if !self.root_ok {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (e, &[u, v]) in self.edges.iter().enumerate() {
+            let status = self.status[e];
+            if status != UNKNOWN {
+                let b = if v == self.vend { NONE } else { v };
+                out.push((u, b, status == IN));
+            }
+        }
+        Some(out)
+    }
+
+    /// Fixes edges before the search: `fixed(a, b)` is `Some(true)` for an edge that must be
+    /// on the path, `Some(false)` for one that must not, `None` to leave it to the search (`b`
+    /// is [`NONE`] for `a`'s edge to the virtual end). The fixed edges become part of the root,
+    /// so no backtrack undoes them. `false` if they already contradict the rules.
+    pub(crate) fn fix(&mut self, mut fixed: impl FnMut(u32, u32) -> Option<bool>) -> bool {
+        let mut ok = self.root_ok;
+        for e in 0..self.edges.len() as u32 {
+            if !ok {
+                break;
+            }
+            let [u, v] = self.edges[e as usize];
+            let want = if v == self.vend {
+                fixed(u, NONE)
+            } else {
+                fixed(u, v)
+            };
+            ok = match want {
+                Some(true) => self.set_in(e),
+                Some(false) => self.set_out(e),
+                None => true,
+            };
+        }
+        // the checks look at every board edge that went out
+        self.dirty = true;
+        ok = ok && self.propagate();
+        self.queue.clear();
+        self.root_ok = ok;
+        self.root_trail = self.trail.len();
+        self.next = if ok { Next::Propagate } else { Next::Done };
+        ok
+    }
+
     /// Changes how the engine branches from now on (used between restarts).
     pub(crate) fn set_config(&mut self, config: Config) {
         self.config = config;
     }
 
+    /// Undoes everything back to the root and varies the tie-breaking with `seed`
+    /// (0: reading order, as a fresh engine).
     pub(crate) fn restart(&mut self, seed: u64) {
         self.undo_to(self.root_trail);
         self.frames.clear();
@@ -907,6 +956,65 @@ impl Engine {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::planted;
+    use crate::proof::precheck;
+
+    /// Engine and graph for a planted board, with the planted path as pairs of tiles.
+    fn planted_case(n: usize, seed: u64) -> (Graph, Vec<(u32, u32)>, u32) {
+        let (grid, path) = planted(n, n, 0.85, seed);
+        let g = Graph::new(&grid);
+        let index = |p: crate::grid::Pos| (0..g.len() as u32).find(|&v| g.pos(v) == p).unwrap();
+        let cells: Vec<u32> = path.cells().iter().map(|&p| index(p)).collect();
+        let pairs = cells.windows(2).map(|w| (w[0], w[1])).collect();
+        (g, pairs, *cells.last().unwrap())
+    }
+
+    const PLAIN: Config = Config {
+        end_first: false,
+        head: false,
+        probe: false,
+    };
+
+    #[test]
+    fn fixing_a_window_around_a_known_path_keeps_it_reachable() {
+        for seed in 0..6 {
+            let (g, pairs, end) = planted_case(12, seed);
+            let start = g.start().unwrap();
+            let colours = precheck(&g).unwrap();
+            let on = |a: u32, b: u32| {
+                pairs
+                    .iter()
+                    .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+            };
+            // free only the tiles near the middle of the board
+            let free = |v: u32| {
+                let p = g.pos(v);
+                p.row.abs_diff(6) <= 2 && p.col.abs_diff(6) <= 2
+            };
+            let mut engine = Engine::new(&g, start, colours, PLAIN);
+            let ok = engine.fix(|a, b| {
+                if b == NONE {
+                    if free(a) && free(end) {
+                        None
+                    } else {
+                        Some(a == end)
+                    }
+                } else if free(a) && free(b) {
+                    None
+                } else {
+                    Some(on(a, b))
+                }
+            });
+            assert!(ok, "seed {seed}");
+            let found = engine.run(&mut crate::budget::Unlimited, &mut 0, u64::MAX);
+            assert!(matches!(found, Event::Found(_)), "seed {seed}");
         }
     }
 }

@@ -56,6 +56,7 @@
 
 pub mod baseline;
 mod budget;
+mod construct;
 pub mod count;
 mod engine;
 pub mod generate;

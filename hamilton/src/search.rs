@@ -2,6 +2,7 @@
 //! is none; [`Paths`] enumerates every path.
 
 use crate::budget::{Budget, Limit, Progress};
+use crate::construct::{Construct, Outcome};
 use crate::engine::{Config, Engine, Event};
 use crate::graph::Graph;
 use crate::grid::Grid;
@@ -39,7 +40,22 @@ pub struct Options {
     /// once is refuted without a search node (failed-literal probing). Off by default: on
     /// planted boards it rarely fires and costs two propagations per node.
     pub probe: bool,
+    /// Before the exact search for each start, try to build a path directly: a cover of
+    /// every tile with the right degrees, its pieces joined by square flips and backbites
+    /// (about 64 moves a tile at most). Fast on boards that have a path; the exact search
+    /// still decides the rest.
+    pub construct: bool,
 }
+
+/// How [`Paths`] branches: plain most-constrained order, no probing.
+const ENUMERATE: Config = Config {
+    end_first: false,
+    head: false,
+    probe: false,
+};
+
+/// Moves the constructive attempt may take per tile before the exact search takes over.
+const CONSTRUCT_MOVES_PER_TILE: u64 = 64;
 
 impl Default for Options {
     fn default() -> Self {
@@ -49,6 +65,7 @@ impl Default for Options {
             head: false,
             portfolio: true,
             probe: false,
+            construct: true,
         }
     }
 }
@@ -113,8 +130,9 @@ impl Starts {
         s
     }
 
-    /// The engine for the next start, or a single-tile path.
-    fn open(&mut self, config: Config) -> Option<Run> {
+    /// The search for the next start (a constructive attempt first when `construct` moves
+    /// are allowed), or a single-tile path.
+    fn open(&mut self, config: Config, construct: u64) -> Option<Run> {
         let start = *self.list.get(self.next)?;
         self.next += 1;
         let colours = self.colours?;
@@ -129,16 +147,30 @@ impl Starts {
             if proof::precheck(&g).is_err() {
                 return Some(Run::Single(None));
             }
-            return Some(Run::Engine(Box::new(Engine::new(
-                &g, start, colours, config,
+        }
+        if construct > 0 {
+            let seed = u64::from(start);
+            return Some(Run::Construct(Box::new(Construct::new(
+                &self.graph,
+                start,
+                colours,
+                seed,
+                construct,
             ))));
         }
-        Some(Run::Engine(Box::new(Engine::new(
-            &self.graph,
-            start,
-            colours,
-            config,
-        ))))
+        Some(Run::Engine(Box::new(self.engine(start, config))))
+    }
+
+    /// The exact engine for paths from `start`.
+    fn engine(&self, start: u32, config: Config) -> Engine {
+        let colours = self
+            .colours
+            .unwrap_or_else(|| unreachable!("starts are listed only when the colours allow"));
+        if self.graph.start().is_none() {
+            Engine::new(&self.graph_with_start(start), start, colours, config)
+        } else {
+            Engine::new(&self.graph, start, colours, config)
+        }
     }
 
     fn graph_with_start(&self, start: u32) -> Graph {
@@ -153,6 +185,8 @@ impl Starts {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Run {
+    /// The constructive attempt, before the exact engine for the same start.
+    Construct(Box<Construct>),
     Engine(Box<Engine>),
     /// A one-tile board's path, or a start ruled out before searching.
     Single(Option<Solution>),
@@ -230,7 +264,12 @@ impl Solver {
                 return Step::Finished;
             }
             if self.run.is_none() {
-                match self.starts.open(self.config()) {
+                let moves = if self.options.construct {
+                    CONSTRUCT_MOVES_PER_TILE * self.starts.graph.len() as u64 + 1_000
+                } else {
+                    0
+                };
+                match self.starts.open(self.config(), moves) {
                     Some(r) => {
                         self.run = Some(r);
                         self.restarts = 0;
@@ -253,6 +292,26 @@ impl Solver {
                         self.finished = true;
                         self.found = Some(s.clone());
                         return Step::Found(s);
+                    }
+                }
+                Some(Run::Construct(c)) => {
+                    let before = c.moves;
+                    let outcome = c.run(&mut budget, &mut spent);
+                    self.nodes_done += c.moves - before;
+                    match outcome {
+                        Outcome::Found(s) => {
+                            self.finished = true;
+                            self.found = Some(s.clone());
+                            return Step::Found(s);
+                        }
+                        Outcome::Paused => return Step::Paused,
+                        Outcome::GaveUp => {
+                            let start = c.start();
+                            let engine = self.starts.engine(start, self.config());
+                            self.run = Some(Run::Engine(Box::new(engine)));
+                            self.restarts = 0;
+                            self.restart_at = self.cutoff();
+                        }
                     }
                 }
                 Some(Run::Engine(engine)) => {
@@ -399,11 +458,7 @@ impl Paths {
                 return Step::Finished;
             }
             if self.run.is_none() {
-                match self.starts.open(Config {
-                    end_first: false,
-                    head: false,
-                    probe: false,
-                }) {
+                match self.starts.open(ENUMERATE, 0) {
                     Some(r) => self.run = Some(r),
                     None => {
                         self.finished = true;
@@ -419,6 +474,11 @@ impl Paths {
                         self.found += 1;
                         return Step::Found(s);
                     }
+                }
+                Some(Run::Construct(c)) => {
+                    // enumeration needs the whole tree: straight to the exact engine
+                    let engine = self.starts.engine(c.start(), ENUMERATE);
+                    self.run = Some(Run::Engine(Box::new(engine)));
                 }
                 Some(Run::Engine(engine)) => {
                     let before = engine.nodes;

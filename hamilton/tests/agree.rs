@@ -51,7 +51,7 @@ proptest! {
     fn every_option_agrees_on_existence(
         w in 1usize..=6, h in 1usize..=6,
         mask in proptest::collection::vec(prop::bool::weighted(0.85), 36),
-        start in 0usize..36, unit in 0u64..4, flags in 0u8..16,
+        start in 0usize..36, unit in 0u64..4, flags in 0u8..32,
     ) {
         let Some(grid) = board(w, h, &mask, start, None) else { return Ok(()) };
         let expected = baseline::solve(&grid).is_ok();
@@ -61,6 +61,7 @@ proptest! {
             head: flags & 2 != 0,
             portfolio: flags & 4 != 0,
             probe: flags & 8 != 0,
+            construct: flags & 16 != 0,
         };
         let got = Solver::with_options(&grid, options).solve();
         prop_assert_eq!(got.is_ok(), expected, "{:?}\n{}", options, grid);
