@@ -4,6 +4,7 @@
 //! cargo run --release -p examples --example slide -- 536208417
 //! cargo run --release -p examples --example slide -- --size 4x4 "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --goal-blank-first
 //! cargo run --release -p examples --example slide -- --quiet --engine idastar --heuristic linear-conflict 8672543x1
+//! cargo run --release -p examples --example slide -- --quiet --heuristic pdb6666 --size 5x5 --goal-blank-first "2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23"
 //! ```
 //!
 //! Prints the start, then each move (the tile and the direction it moved, as arrows) with the

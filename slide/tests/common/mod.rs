@@ -131,3 +131,23 @@ pub fn bfs(goal: Board) -> HashMap<u128, u32> {
     }
     dist
 }
+
+/// Reads `korf_felner_24puzzle_50.txt` as (id, optimal, tiles); goal `0 1 ... 24`.
+pub fn korf_felner_24() -> Vec<(usize, usize, Vec<u8>)> {
+    read("korf_felner_24puzzle_50.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (head, tiles) = l.split_once('|').expect("a | separator");
+            let h: Vec<usize> = head
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            let tiles = tiles
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            (h[0], h[1], tiles)
+        })
+        .collect()
+}
