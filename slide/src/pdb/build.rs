@@ -12,13 +12,15 @@
 //! block). Blocks are shared out over threads (rayon); a thread clears the current-layer
 //! sets of its own blocks and writes to other ranks only by atomic `fetch_or`, so what a
 //! layer finds does not depend on the order of work. A rank's value is the layer that first
-//! reached any of its regions: the same table as a queue-based search gives.
+//! reached any of its regions: the same table as a queue-based search gives. A flag per group
+//! of blocks marks where the next layer has nodes, so the small layers at the start and end
+//! of a build skip almost all of the rank space.
 //!
 //! Per move, the new rank is recomputed only from the moved tile on (the ranks and used
 //! cells of the tiles before it are kept per node), and the blank's new region is a
 //! bit-parallel flood fill: shifts and masks on a `u32` of cells.
 
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -28,6 +30,10 @@ use crate::error::PdbError;
 
 /// Ranks handed to the progress callback at a time (a few milliseconds of work).
 const BATCH: usize = 1 << 22;
+
+/// Blocks per group: a layer skips the groups that no node of it reached (the last layers of
+/// a build touch few ranks, and a full scan of 519 M ranks would cost seconds each).
+const GROUP: usize = 512;
 
 /// Tables below this size are built on the calling thread (thread hand-offs would cost more
 /// than the work).
@@ -170,6 +176,9 @@ struct Layers<S> {
     seen: S,
     current: S,
     next: S,
+    /// Per group of blocks: whether any rank in it has a region in `current` (`next`).
+    current_groups: Vec<AtomicBool>,
+    next_groups: Vec<AtomicBool>,
 }
 
 /// What one scan found: new search nodes and newly reached ranks.
@@ -190,6 +199,17 @@ impl std::ops::Add for Found {
 }
 
 impl<S: RegionSets> Layers<S> {
+    /// Scans the blocks of group `g` if any of them has current-layer regions.
+    fn scan_group(&self, shape: &Shape, g: usize, blocks: usize, depth: u8) -> Found {
+        if !self.current_groups[g].load(Relaxed) {
+            return Found::default();
+        }
+        self.current_groups[g].store(false, Relaxed);
+        (g * GROUP..((g + 1) * GROUP).min(blocks))
+            .map(|b| self.scan_block(shape, b, depth))
+            .fold(Found::default(), |a, b| a + b)
+    }
+
     /// Expands the current-layer regions of every rank in block `b`; new nodes go to `next`
     /// with the value `depth + 1`.
     fn scan_block(&self, shape: &Shape, b: usize, depth: u8) -> Found {
@@ -278,6 +298,10 @@ impl<S: RegionSets> Layers<S> {
                 let before = self.seen.add(r, bit);
                 if before & bit == 0 {
                     self.next.add(r, bit);
+                    let group = &self.next_groups[r / shape.block / GROUP];
+                    if !group.load(Relaxed) {
+                        group.store(true, Relaxed);
+                    }
                     found.nodes += 1;
                     if before == 0 {
                         // Only the thread that added the rank's first region writes here.
@@ -320,11 +344,15 @@ fn run<S: RegionSets>(
     let k = pattern.len();
     let shape = Shape::new(width, height, k);
     let len = total as usize;
+    let blocks = len / shape.block;
+    let groups = blocks.div_ceil(GROUP);
     let mut layers = Layers {
         table: (0..len).map(|_| AtomicU8::new(UNSEEN)).collect(),
         seen: S::zeroed(len),
         current: S::zeroed(len),
         next: S::zeroed(len),
+        current_groups: (0..groups).map(|_| AtomicBool::new(false)).collect(),
+        next_groups: (0..groups).map(|_| AtomicBool::new(false)).collect(),
     };
     // The goal placement, with the blank in any of its regions.
     let goal = super::rank(pattern.iter().copied(), shape.n);
@@ -339,23 +367,23 @@ fn run<S: RegionSets>(
     layers.table[goal].store(0, Relaxed);
     layers.seen.add(goal, goal_regions);
     layers.current.add(goal, goal_regions);
+    layers.current_groups[goal / shape.block / GROUP].store(true, Relaxed);
 
-    let blocks = len / shape.block;
-    let batch = (BATCH / shape.block).max(1);
+    let batch = (BATCH / (shape.block * GROUP)).max(1);
     let mut reached = 1u64;
     let mut depth = 0u8;
     loop {
         let mut layer = Found::default();
         let mut start = 0;
-        while start < blocks {
-            let end = (start + batch).min(blocks);
-            let scan = |b| layers.scan_block(&shape, b, depth);
+        while start < groups {
+            let end = (start + batch).min(groups);
+            let scan = |g| layers.scan_group(&shape, g, blocks, depth);
             let found = if total < PARALLEL_FROM {
                 (start..end).map(scan).fold(Found::default(), |a, b| a + b)
             } else {
                 (start..end)
                     .into_par_iter()
-                    .with_min_len(1024)
+                    .with_min_len(2)
                     .map(scan)
                     .reduce(Found::default, |a, b| a + b)
             };
@@ -382,6 +410,7 @@ fn run<S: RegionSets>(
             )));
         }
         std::mem::swap(&mut layers.current, &mut layers.next);
+        std::mem::swap(&mut layers.current_groups, &mut layers.next_groups);
         depth += 1;
     }
     Ok(layers.table.into_iter().map(AtomicU8::into_inner).collect())
