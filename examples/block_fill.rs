@@ -10,7 +10,8 @@
 //! The board: `x` tile, `X` start, a space a gap (optional `E`: the end tile). Without
 //! options it prints the moves on one line (`→ → ↓ ← …`). `--letters` prints `RRDL…`
 //! instead; `--all` prints every path, one a line (`--limit K` stops after K); `--count`
-//! prints the number of paths (counted by the frontier dynamic programme, not enumerated).
+//! prints the number of paths (counted by the frontier dynamic programme, not enumerated);
+//! `--exact` skips the constructive first attempt and runs the exact search alone.
 //! A board with no path prints the reason and exits with status 1; a board that cannot be
 //! read exits with status 2. Progress goes to stderr every second on long searches.
 #![forbid(unsafe_code)]
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use hamilton_solver::count::count;
-use hamilton_solver::{Budget, Grid, Paths, Solution, Solver, Step};
+use hamilton_solver::{Budget, Grid, Options, Paths, Solution, Solver, Step};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
@@ -41,6 +42,10 @@ struct Args {
     /// Print the moves as letters U, D, L, R instead of arrows.
     #[arg(long)]
     letters: bool,
+    /// Skip the constructive first attempt: the exact search alone (slower on big boards;
+    /// for comparison).
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    exact: bool,
 }
 
 fn show(path: &Solution, letters: bool) -> String {
@@ -123,7 +128,11 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let mut solver = Solver::new(&grid);
+    let options = Options {
+        construct: !args.exact,
+        ..Options::default()
+    };
+    let mut solver = Solver::with_options(&grid, options);
     loop {
         match solver.step(Budget::time(Duration::from_millis(200))) {
             Step::Found(p) => {

@@ -77,7 +77,9 @@ impl Limit for Unlimited {
 /// Counters of a search, cheap to read at any time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Progress {
-    /// Search nodes (branching decisions) so far.
+    /// Work so far: branching decisions of the exact search, plus the moves of the
+    /// constructive attempt when [`Options::construct`](crate::Options::construct) is on
+    /// (cover steps, flips, reroutes, backbites, and the nodes of its exact re-solves).
     pub nodes: u64,
     /// Paths found so far.
     pub found: u64,

@@ -32,7 +32,8 @@ pub enum Impossible {
     /// any branching).
     #[error("exhaustive search: no path ({nodes} search nodes)")]
     Exhausted {
-        /// Nodes the search took to prove it.
+        /// Nodes the search took to prove it (with the constructive attempt's moves, as in
+        /// [`Progress::nodes`](crate::Progress::nodes)).
         nodes: u64,
     },
 }

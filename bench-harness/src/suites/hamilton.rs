@@ -3,7 +3,9 @@
 //!
 //! Inputs: planted boards from `hamilton_solver::generate::planted` (85% tiles, seeds
 //! 0..BOARDS, deterministic). Sizes 6x6 to 10x10 run both engines round-robin on the same
-//! boards; 14x14 to 40x40 run the fast engine alone. Every answer is checked before it is
+//! boards; 14x14 to 30x30 run the fast engine against its own exact search alone (without the
+//! constructive first attempt); 40x40 and 100x100 run the fast engine alone. Every answer is
+//! checked before it is
 //! timed: each path is replayed on its board, and both engines must agree on which boards have
 //! a path. The baseline gets a CPU budget per board (it cannot finish most 10x10 boards); a
 //! board it does not finish counts at the budget, so its times and the speedups are lower
@@ -13,16 +15,17 @@
 //! Then: parity proofs on 40x40 boards with one tile added (microseconds), and `count()` on
 //! full n x n boards against OEIS A120443.
 //!
-//! Suite arguments: `--boards N` boards per size (default 10), `--max-size N` (default 40),
-//! `--count-to N` largest full board to count (default 10). `--quick`: 3 boards of 6x6 to
-//! 20x20 and one of 40x40, one round, counts to 6x6, in a second or two.
+//! Suite arguments: `--boards N` boards per size (default 10), `--max-size N` (default 100:
+//! sizes 6, 8, 10, 14, 20, 30, 40 and 100), `--count-to N` largest full board to count
+//! (default 10). `--quick`: 3 boards of 6x6 to 20x20 and one of 40x40, one round, counts to
+//! 6x6, in a second or two. The last line reports 40x40 whatever the largest size.
 
 use std::time::Duration;
 
 use hamilton_solver::baseline::Baseline;
 use hamilton_solver::count::count;
 use hamilton_solver::generate::{parity_breaker, planted};
-use hamilton_solver::{Budget, Grid, Impossible, Solution, Solver, Step};
+use hamilton_solver::{Budget, Grid, Impossible, Options, Solution, Solver, Step};
 
 use crate::Ctx;
 use crate::measure::{Samples, cpu_timed, paired_ratio};
@@ -66,6 +69,17 @@ pub enum Outcome {
 /// The fast engine with a CPU-time cap; checks the path it returns.
 pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
     let mut s = Solver::new(grid);
+    capped(grid, cap, || s.step(Budget::nodes(2_000)))
+}
+
+/// The fast engine without its constructive first attempt (the exact search alone), with a
+/// CPU-time cap; checks the path it returns.
+pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+    let options = Options {
+        construct: false,
+        ..Options::default()
+    };
+    let mut s = Solver::with_options(grid, options);
     capped(grid, cap, || s.step(Budget::nodes(2_000)))
 }
 
@@ -133,7 +147,7 @@ struct Args {
 fn parse_args(ctx: &Ctx) -> Result<Args, String> {
     let mut a = Args {
         boards: if ctx.quick { 3 } else { 10 },
-        max_size: 40,
+        max_size: if ctx.quick { 40 } else { 100 },
         count_to: if ctx.quick { 6 } else { 10 },
     };
     let mut it = ctx.args.iter();
@@ -177,8 +191,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         "speedup (median, paired)",
     ]);
     let mut speedup8 = f64::NAN;
+    // the last line reports 40x40 (or the largest size run, if smaller)
     let mut last = (f64::NAN, f64::NAN, 0usize);
-    for n in [6usize, 8, 10, 14, 20, 30, 40] {
+    for n in [6usize, 8, 10, 14, 20, 30, 40, 100] {
         if n > args.max_size || (ctx.quick && n == 30) {
             continue;
         }
@@ -187,9 +202,12 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         let per_size = if ctx.quick && n == 40 { 1 } else { args.boards };
         let boards: Vec<Grid> = (0..per_size).map(|s| board(n, s)).collect();
         let with_baseline = n <= 10;
+        // the exact search alone, as a yardstick for the constructive attempt
+        let with_exact = !ctx.quick && (14..=30).contains(&n);
         let mut fast_t = vec![Samples::new(); boards.len()];
         let mut slow_t = vec![Samples::new(); boards.len()];
-        let mut solved = [0usize; 2];
+        let mut exact_t = vec![Samples::new(); boards.len()];
+        let mut solved = [0usize; 3];
         for round in 0..rounds {
             for (i, g) in boards.iter().enumerate() {
                 let (o, d) = timed(|| fast(g, fast_cap));
@@ -211,6 +229,17 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                         solved[1] += 1;
                     }
                     slow_t[i].push(d);
+                }
+                if with_exact {
+                    let (x, d) = timed(|| exact(g, fast_cap));
+                    let x = x?;
+                    if x == Outcome::Impossible {
+                        return Err(format!("exact search: no path on a planted board\n{g}"));
+                    }
+                    if round == 0 && x == Outcome::Path {
+                        solved[2] += 1;
+                    }
+                    exact_t[i].push(d);
                 }
             }
         }
@@ -249,6 +278,28 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                 format!("{}x", sig3(ratio)),
             ]);
             report.figure(format!("{label} speedup"), ratio, "x");
+        } else if with_exact {
+            let x = per_board(&exact_t);
+            let ratio = paired_ratio(&x, &f).median();
+            t.row([
+                label.clone(),
+                count.clone(),
+                "exact search only".into(),
+                format!("{}/{}", solved[2], boards.len()),
+                sig3(x.median()),
+                sig3(x.max()),
+                String::new(),
+            ]);
+            t.row([
+                label.clone(),
+                count,
+                "fast".into(),
+                format!("{}/{}", solved[0], boards.len()),
+                sig3(f.median()),
+                sig3(f.max()),
+                format!("{}x vs exact only", sig3(ratio)),
+            ]);
+            report.figure(format!("{label} speedup vs exact only"), ratio, "x");
         } else {
             t.row([
                 label.clone(),
@@ -262,7 +313,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
         report.figure(format!("{label} median"), f.median(), "ms");
         report.figure(format!("{label} max"), f.max(), "ms");
-        last = (f.median(), f.max(), n);
+        if n <= 40 {
+            last = (f.median(), f.max(), n);
+        }
     }
 
     // impossibility by parity on the largest size

@@ -68,9 +68,13 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
     } else {
         proof::parity(&graph).is_err()
     };
-    // and the fast engine's first propagation, when it already fails
+    // and the exact search's first propagation, when it already fails
     let refuted = || {
-        let mut solver = crate::Solver::new(&g);
+        let options = crate::Options {
+            construct: false,
+            ..crate::Options::default()
+        };
+        let mut solver = crate::Solver::with_options(&g, options);
         solver.step(crate::Budget::nodes(1)) == crate::Step::Finished && solver.proof().is_some()
     };
     if impossible || (g.start().is_some() && refuted()) {
