@@ -1,6 +1,7 @@
 //! Criterion benches for `slide-solver`: the two 31-move 8-puzzles (ours, linear conflict,
-//! the seed's baseline, the `pathfinding` peer) and three easy Korf instances with the 6-6-3
-//! databases (loaded from `$SLIDE_PDB_DIR` or the user cache, built on first use).
+//! the seed's baseline, the `pathfinding` peer), three easy Korf instances with the 6-6-3
+//! databases (loaded from `$SLIDE_PDB_DIR` or the user cache, built on first use), and
+//! pattern-database builds small enough to repeat (7 tiles on 3x3, 5 tiles on 4x4).
 //!
 //! `cargo bench -p bench-harness --bench slide`
 
@@ -10,7 +11,7 @@ use bench_harness::suites::slide::{
     baseline_8, bench9, bucket_8, ida_8, korf100, ours_8, pathfinding_8,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
-use slide_solver::{IdaStar, Partition, PatternDatabases};
+use slide_solver::{IdaStar, Partition, PatternDatabases, PatternDb};
 
 fn eight_puzzle(c: &mut Criterion) {
     let hard: Vec<_> = bench9()
@@ -60,5 +61,20 @@ fn korf_fast(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, eight_puzzle, korf_fast);
+fn pdb_build(c: &mut Criterion) {
+    let mut g = c.benchmark_group("slide/pdb-build");
+    g.sample_size(10);
+    let tables: [(&str, usize, usize, &[u8]); 2] = [
+        ("3x3-7-tiles", 3, 3, &[1, 2, 3, 4, 5, 6, 7]),
+        ("4x4-5-tiles", 4, 4, &[1, 4, 5, 8, 9]),
+    ];
+    for (name, w, h, pattern) in tables {
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(PatternDb::build(w, h, black_box(pattern), |_| true)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, eight_puzzle, korf_fast, pdb_build);
 criterion_main!(benches);
