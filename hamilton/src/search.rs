@@ -57,6 +57,22 @@ const ENUMERATE: Config = Config {
 /// Moves the constructive attempt may take per tile before the exact search takes over.
 const CONSTRUCT_MOVES_PER_TILE: u64 = 64;
 
+/// On a board without a start, the moves per tile of the short constructive attempt each
+/// start gets before any exact search (which may take long to rule a start out).
+const SWEEP_MOVES_PER_TILE: u64 = 8;
+
+/// How a [`Solver`] goes through the starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sweep {
+    /// The board's own start (or the only one): the constructive attempt, then the exact
+    /// search.
+    Single,
+    /// No start given: first a short constructive attempt from every start...
+    Constructing,
+    /// ...then the exact search from every start.
+    Exact,
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -194,6 +210,10 @@ enum Run {
 
 /// Finds one path from the start through every tile, or proves there is none.
 ///
+/// With [`Options::construct`] (the default) each start gets the constructive attempt first,
+/// then the exact search. A board without a start gives every start a short constructive
+/// attempt before any exact search, since ruling a start out exactly can take long.
+///
 /// Deterministic: the same board and options give the same path and the same node counts,
 /// however the work is split into steps.
 ///
@@ -206,6 +226,7 @@ enum Run {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solver {
     starts: Starts,
+    sweep: Sweep,
     options: Options,
     run: Option<Run>,
     restarts: u64,
@@ -226,7 +247,13 @@ impl Solver {
     pub fn with_options(grid: &Grid, options: Options) -> Solver {
         let starts = Starts::new(grid);
         let proof = starts.proof.clone();
+        let sweep = if grid.start().is_none() && starts.list.len() > 1 {
+            Sweep::Constructing
+        } else {
+            Sweep::Single
+        };
         Solver {
+            sweep,
             finished: proof.is_some(),
             proof,
             starts,
@@ -264,16 +291,23 @@ impl Solver {
                 return Step::Finished;
             }
             if self.run.is_none() {
-                let moves = if self.options.construct {
-                    CONSTRUCT_MOVES_PER_TILE * self.starts.graph.len() as u64 + 1_000
-                } else {
-                    0
+                let tiles = self.starts.graph.len() as u64;
+                let moves = match self.sweep {
+                    _ if !self.options.construct => 0,
+                    Sweep::Single => CONSTRUCT_MOVES_PER_TILE * tiles + 1_000,
+                    Sweep::Constructing => SWEEP_MOVES_PER_TILE * tiles + 1_000,
+                    Sweep::Exact => 0,
                 };
                 match self.starts.open(self.config(), moves) {
                     Some(r) => {
                         self.run = Some(r);
                         self.restarts = 0;
                         self.restart_at = self.cutoff();
+                    }
+                    None if self.sweep == Sweep::Constructing => {
+                        // every start had its short attempt: now the exact search for each
+                        self.sweep = Sweep::Exact;
+                        self.starts.next = 0;
                     }
                     None => {
                         self.finished = true;
@@ -305,6 +339,7 @@ impl Solver {
                             return Step::Found(s);
                         }
                         Outcome::Paused => return Step::Paused,
+                        Outcome::GaveUp if self.sweep == Sweep::Constructing => self.run = None,
                         Outcome::GaveUp => {
                             let start = c.start();
                             let engine = self.starts.engine(start, self.config());

@@ -73,20 +73,10 @@ fn replay(text: &str, cells: &[Pos]) -> Result<(), String> {
     Ok(())
 }
 
-fn large(e: &Entry) -> bool {
-    e.cells > 400
-}
-
 #[test]
-fn every_board_up_to_20x20_solved_or_proved_impossible() {
-    solve_all(|e| !large(e));
-}
-
-/// The 30x30 and 40x40 boards: run by the benches (`compare -- hamilton`); here on demand.
-#[test]
-#[ignore]
-fn every_large_board_solved() {
-    solve_all(large);
+fn every_board_solved_or_proved_impossible() {
+    // the 30x30 and 40x40 boards take milliseconds since the constructive attempt
+    solve_all(|_| true);
 }
 
 fn solve_all(pick: impl Fn(&Entry) -> bool) {

@@ -15,8 +15,8 @@
 //! Then: parity proofs on 40x40 boards with one tile added (microseconds), and `count()` on
 //! full n x n boards against OEIS A120443.
 //!
-//! Suite arguments: `--boards N` boards per size (default 10), `--max-size N` (default 100:
-//! sizes 6, 8, 10, 14, 20, 30, 40 and 100), `--count-to N` largest full board to count
+//! Suite arguments: `--boards N` boards per size (default 10), `--min-size N` and
+//! `--max-size N` (default all sizes: 6, 8, 10, 14, 20, 30, 40 and 100), `--count-to N` largest full board to count
 //! (default 10). `--quick`: 3 boards of 6x6 to 20x20 and one of 40x40, one round, counts to
 //! 6x6, in a second or two. The last line reports 40x40 whatever the largest size.
 
@@ -140,6 +140,7 @@ pub fn timed<T>(mut f: impl FnMut() -> T) -> (T, f64) {
 
 struct Args {
     boards: u64,
+    min_size: usize,
     max_size: usize,
     count_to: usize,
 }
@@ -147,6 +148,7 @@ struct Args {
 fn parse_args(ctx: &Ctx) -> Result<Args, String> {
     let mut a = Args {
         boards: if ctx.quick { 3 } else { 10 },
+        min_size: 0,
         max_size: if ctx.quick { 40 } else { 100 },
         count_to: if ctx.quick { 6 } else { 10 },
     };
@@ -159,11 +161,12 @@ fn parse_args(ctx: &Ctx) -> Result<Args, String> {
         };
         match x.as_str() {
             "--boards" => a.boards = num("--boards")? as u64,
+            "--min-size" => a.min_size = num("--min-size")?,
             "--max-size" => a.max_size = num("--max-size")?,
             "--count-to" => a.count_to = num("--count-to")?.min(A120443.len()),
             other => {
                 return Err(format!(
-                    "unknown argument `{other}` (hamilton takes --boards N, --max-size N, --count-to N)"
+                    "unknown argument `{other}` (hamilton takes --boards N, --min-size N, --max-size N, --count-to N)"
                 ));
             }
         }
@@ -194,7 +197,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     // the last line reports 40x40 (or the largest size run, if smaller)
     let mut last = (f64::NAN, f64::NAN, 0usize);
     for n in [6usize, 8, 10, 14, 20, 30, 40, 100] {
-        if n > args.max_size || (ctx.quick && n == 30) {
+        if n < args.min_size || n > args.max_size || (ctx.quick && n == 30) {
             continue;
         }
         // quick mode: one 40x40 board (seed 0, about a thousand nodes) keeps the last line's
