@@ -9,7 +9,8 @@
 //! end and one path end, marked `|`), plus how many free path ends were used. States with the
 //! same frontier merge and their counts add; a count never enumerates a path.
 //!
-//! Counts are kept in `u128` and, if that could overflow, recomputed with [`BigCount`].
+//! Counts are kept in `u64`; if one could overflow, the sweep is redone in `u128`, then with
+//! [`BigCount`].
 
 mod big;
 
@@ -80,9 +81,13 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
     if impossible || (g.start().is_some() && refuted()) {
         return Ok(BigCount::zero());
     }
-    Ok(match sweep::<u128>(&g) {
-        Some(c) => BigCount::from(c),
-        None => sweep::<BigCount>(&g).unwrap_or_default(),
+    // the narrowest counter that holds every partial count, tried in turn
+    Ok(match sweep::<u64>(&g) {
+        Some(c) => BigCount::from(u128::from(c)),
+        None => match sweep::<u128>(&g) {
+            Some(c) => BigCount::from(c),
+            None => sweep::<BigCount>(&g).unwrap_or_default(),
+        },
     })
 }
 
@@ -104,6 +109,25 @@ trait Tally: Clone {
     fn zero() -> Self;
     fn one() -> Self;
     fn add(&mut self, other: &Self) -> bool;
+}
+
+impl Tally for u64 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(v) => {
+                *self = v;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl Tally for u128 {
@@ -222,6 +246,7 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
             let down = r + 1 < h && tile(r + 1, c);
             let p = Pos::new(r, c);
             let fixed = Some(p) == start || Some(p) == end;
+            next.reserve(states.len());
             for (st, cnt) in states.drain() {
                 let l = get(st, c);
                 let u = get(st, c + 1);
