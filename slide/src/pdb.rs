@@ -731,6 +731,13 @@ mod tests {
         }
     }
 
+    /// A whole 6-6-6-6 pattern (127.5 M entries; minutes, 1.7 GB).
+    #[test]
+    #[ignore = "minutes with the slow reference builder, 1.7 GB of memory"]
+    fn layered_build_matches_the_reference_on_a_6_6_6_6_pattern() {
+        same_as_reference(5, 5, &[1, 5, 6, 10, 11, 12]);
+    }
+
     /// Five tiles of a 6-6-6-6 pattern on 5x5 (6.4 M entries).
     #[test]
     #[ignore = "a minute or more with the slow reference builder"]
