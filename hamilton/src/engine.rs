@@ -290,13 +290,7 @@ impl Engine {
     }
 
     fn next_random(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        crate::rng::xorshift64_star(&mut self.rng)
     }
 
     /// True once the whole tree is searched.

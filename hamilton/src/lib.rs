@@ -68,6 +68,7 @@ mod graph;
 mod grid;
 mod path;
 mod proof;
+mod rng;
 mod search;
 
 pub use budget::{Budget, CLOCK_EVERY, Limit, Nodes, Progress, Time, Unlimited};

@@ -274,6 +274,13 @@ impl Solver {
         }
     }
 
+    /// Ends the search with `path`.
+    fn found(&mut self, path: Solution) -> Step {
+        self.finished = true;
+        self.found = Some(path.clone());
+        Step::Found(path)
+    }
+
     fn cutoff(&self) -> u64 {
         if self.options.restart_unit == 0 {
             u64::MAX
@@ -323,9 +330,7 @@ impl Solver {
                     let s = s.take();
                     self.run = None;
                     if let Some(s) = s {
-                        self.finished = true;
-                        self.found = Some(s.clone());
-                        return Step::Found(s);
+                        return self.found(s);
                     }
                 }
                 Some(Run::Construct(c)) => {
@@ -334,9 +339,7 @@ impl Solver {
                     self.nodes_done += c.moves - before;
                     match outcome {
                         Outcome::Found(s) => {
-                            self.finished = true;
-                            self.found = Some(s.clone());
-                            return Step::Found(s);
+                            return self.found(s);
                         }
                         Outcome::Paused => return Step::Paused,
                         Outcome::GaveUp if self.sweep == Sweep::Constructing => self.run = None,
@@ -355,9 +358,7 @@ impl Solver {
                     self.nodes_done += engine.nodes - before;
                     match event {
                         Event::Found(s) => {
-                            self.finished = true;
-                            self.found = Some(s.clone());
-                            return Step::Found(s);
+                            return self.found(s);
                         }
                         Event::Exhausted => self.run = None,
                         Event::Paused => {

@@ -109,6 +109,31 @@ fn capped(grid: &Grid, cap: Duration, mut step: impl FnMut() -> Step) -> Result<
     }
 }
 
+/// Times one engine on a planted board into `times`; a path found in the `first` round counts
+/// in `solved`, and "impossible" is an error (the board has a path by construction).
+fn time_one(
+    name: &str,
+    grid: &Grid,
+    first: bool,
+    solved: &mut usize,
+    times: &mut Samples,
+    mut solve: impl FnMut() -> Result<Outcome, String>,
+) -> Result<(), String> {
+    let (outcome, d) = timed(&mut solve);
+    match outcome? {
+        Outcome::Impossible => Err(format!("{name}: no path on a planted board\n{grid}")),
+        Outcome::Path => {
+            *solved += usize::from(first);
+            times.push(d);
+            Ok(())
+        }
+        Outcome::Unfinished => {
+            times.push(d);
+            Ok(())
+        }
+    }
+}
+
 fn check(grid: &Grid, p: &Solution) -> Result<(), String> {
     Solution::new(grid, p.cells().to_vec())
         .map(|_| ())
@@ -213,36 +238,29 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         let mut solved = [0usize; 3];
         for round in 0..rounds {
             for (i, g) in boards.iter().enumerate() {
-                let (o, d) = timed(|| fast(g, fast_cap));
-                let o = o?;
-                if round == 0 && o == Outcome::Path {
-                    solved[0] += 1;
-                }
-                if o == Outcome::Impossible {
-                    return Err(format!("fast engine: no path on a planted board\n{g}"));
-                }
-                fast_t[i].push(d);
+                let first = round == 0;
+                time_one(
+                    "fast engine",
+                    g,
+                    first,
+                    &mut solved[0],
+                    &mut fast_t[i],
+                    || fast(g, fast_cap),
+                )?;
                 if with_baseline {
-                    let (b, d) = timed(|| slow(g, slow_cap));
-                    let b = b?;
-                    if b == Outcome::Impossible {
-                        return Err(format!("baseline: no path on a planted board\n{g}"));
-                    }
-                    if round == 0 && b == Outcome::Path {
-                        solved[1] += 1;
-                    }
-                    slow_t[i].push(d);
+                    time_one("baseline", g, first, &mut solved[1], &mut slow_t[i], || {
+                        slow(g, slow_cap)
+                    })?;
                 }
                 if with_exact {
-                    let (x, d) = timed(|| exact(g, fast_cap));
-                    let x = x?;
-                    if x == Outcome::Impossible {
-                        return Err(format!("exact search: no path on a planted board\n{g}"));
-                    }
-                    if round == 0 && x == Outcome::Path {
-                        solved[2] += 1;
-                    }
-                    exact_t[i].push(d);
+                    time_one(
+                        "exact search",
+                        g,
+                        first,
+                        &mut solved[2],
+                        &mut exact_t[i],
+                        || exact(g, fast_cap),
+                    )?;
                 }
             }
         }
@@ -255,64 +273,48 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         };
         let f = per_board(&fast_t);
         let label = format!("{n}x{n}");
-        let count = boards.len().to_string();
-        if with_baseline {
-            let b = per_board(&slow_t);
-            let ratio = paired_ratio(&b, &f).median();
-            if n == 8 {
-                speedup8 = ratio;
-            }
+        // one table row: engine, boards solved, median and max, a note
+        let row = |t: &mut Table, engine: &str, solved: usize, x: &Samples, note: String| {
             t.row([
                 label.clone(),
-                count.clone(),
-                "baseline".into(),
-                format!("{}/{}", solved[1], boards.len()),
-                sig3(b.median()),
-                sig3(b.max()),
-                String::new(),
-            ]);
-            t.row([
-                label.clone(),
-                count,
-                "fast".into(),
-                format!("{}/{}", solved[0], boards.len()),
-                sig3(f.median()),
-                sig3(f.max()),
-                format!("{}x", sig3(ratio)),
-            ]);
-            report.figure(format!("{label} speedup"), ratio, "x");
-        } else if with_exact {
-            let x = per_board(&exact_t);
-            let ratio = paired_ratio(&x, &f).median();
-            t.row([
-                label.clone(),
-                count.clone(),
-                "exact search only".into(),
-                format!("{}/{}", solved[2], boards.len()),
+                boards.len().to_string(),
+                engine.into(),
+                format!("{solved}/{}", boards.len()),
                 sig3(x.median()),
                 sig3(x.max()),
-                String::new(),
+                note,
             ]);
-            t.row([
-                label.clone(),
-                count,
-                "fast".into(),
-                format!("{}/{}", solved[0], boards.len()),
-                sig3(f.median()),
-                sig3(f.max()),
-                format!("{}x vs exact only", sig3(ratio)),
-            ]);
-            report.figure(format!("{label} speedup vs exact only"), ratio, "x");
+        };
+        // the yardstick's row, then the fast engine's with the paired ratio
+        let yardstick = if with_baseline {
+            Some(("baseline", solved[1], per_board(&slow_t), ""))
+        } else if with_exact {
+            Some((
+                "exact search only",
+                solved[2],
+                per_board(&exact_t),
+                " vs exact only",
+            ))
         } else {
-            t.row([
-                label.clone(),
-                count,
-                "fast".into(),
-                format!("{}/{}", solved[0], boards.len()),
-                sig3(f.median()),
-                sig3(f.max()),
-                String::new(),
-            ]);
+            None
+        };
+        match yardstick {
+            Some((engine, done, y, versus)) => {
+                let ratio = paired_ratio(&y, &f).median();
+                if n == 8 && with_baseline {
+                    speedup8 = ratio;
+                }
+                row(&mut t, engine, done, &y, String::new());
+                row(
+                    &mut t,
+                    "fast",
+                    solved[0],
+                    &f,
+                    format!("{}x{versus}", sig3(ratio)),
+                );
+                report.figure(format!("{label} speedup{versus}"), ratio, "x");
+            }
+            None => row(&mut t, "fast", solved[0], &f, String::new()),
         }
         report.figure(format!("{label} median"), f.median(), "ms");
         report.figure(format!("{label} max"), f.max(), "ms");

@@ -234,13 +234,7 @@ impl Construct {
     }
 
     fn next_random(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        crate::rng::xorshift64_star(&mut self.rng)
     }
 
     /// Edges the cover must give tile `v` (the virtual end edge counts).
@@ -300,6 +294,14 @@ impl Construct {
         let (keep, drop) = if rb == root { (rb, ra) } else { (ra, rb) };
         self.parent[drop as usize] = keep;
         self.cycles -= 1;
+    }
+
+    /// The cover edge at `cur` that does not lead back to `prev` (walking along a piece),
+    /// or [`NONE`] at a path's end.
+    #[inline]
+    fn next_along(&self, prev: u32, cur: u32) -> u32 {
+        let l = self.link[cur as usize];
+        if l[0] != prev { l[0] } else { l[1] }
     }
 
     /// The rule for the board edge from `x` to its neighbour `y`.
@@ -509,8 +511,7 @@ impl Construct {
         let (mut prev, mut cur) = (NONE, self.start);
         while cur != NONE {
             cells.push(self.positions[cur as usize]);
-            let l = self.link[cur as usize];
-            let next = if l[0] != prev { l[0] } else { l[1] };
+            let next = self.next_along(prev, cur);
             prev = cur;
             cur = next;
         }

@@ -60,8 +60,7 @@ impl Construct {
         let (mut prev, mut cur) = (NONE, c0);
         loop {
             cells.push(cur);
-            let l = self.link[cur as usize];
-            let next = if l[0] != prev { l[0] } else { l[1] };
+            let next = self.next_along(prev, cur);
             if next == c0 || next == NONE {
                 break;
             }
@@ -273,8 +272,7 @@ impl Construct {
                 let (mut prev, mut cur) = (t, first);
                 while cur != NONE && self.seen[cur as usize] != ep {
                     self.seen[cur as usize] = ep;
-                    let l = self.link[cur as usize];
-                    let next = if l[0] != prev { l[0] } else { l[1] };
+                    let next = self.next_along(prev, cur);
                     prev = cur;
                     cur = next;
                 }

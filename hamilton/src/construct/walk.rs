@@ -56,15 +56,7 @@ impl Construct {
             self.union(u, e);
             self.dist_stale = true;
             // the cycle's tiles join the path's order, from u round to w
-            let (mut prev, mut cur) = (e, u);
-            while cur != NONE {
-                self.idx[cur as usize] = self.order.len() as u32;
-                self.order.push(cur);
-                let l = self.link[cur as usize];
-                let next = if l[0] != prev { l[0] } else { l[1] };
-                prev = cur;
-                cur = next;
-            }
+            self.append_order(e, u);
             self.squares_near(e, u);
             return true;
         }
@@ -104,12 +96,17 @@ impl Construct {
     pub(super) fn index_path(&mut self) {
         self.order_stale = false;
         self.order.clear();
-        let (mut prev, mut cur) = (NONE, self.start);
+        self.append_order(NONE, self.start);
+    }
+
+    /// Appends the tiles from `first` to the end of its piece (walking away from `prev`) to
+    /// the path's order.
+    fn append_order(&mut self, mut prev: u32, first: u32) {
+        let mut cur = first;
         while cur != NONE {
             self.idx[cur as usize] = self.order.len() as u32;
             self.order.push(cur);
-            let l = self.link[cur as usize];
-            let next = if l[0] != prev { l[0] } else { l[1] };
+            let next = self.next_along(prev, cur);
             prev = cur;
             cur = next;
         }

@@ -111,43 +111,31 @@ trait Tally: Clone {
     fn add(&mut self, other: &Self) -> bool;
 }
 
-impl Tally for u64 {
-    fn zero() -> Self {
-        0
-    }
-    fn one() -> Self {
-        1
-    }
-    #[inline]
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(v) => {
-                *self = v;
-                true
+/// Machine integers add with an overflow check.
+macro_rules! machine_tally {
+    ($($t:ty),*) => {$(
+        impl Tally for $t {
+            fn zero() -> Self {
+                0
             }
-            None => false,
+            fn one() -> Self {
+                1
+            }
+            #[inline]
+            fn add(&mut self, other: &Self) -> bool {
+                match self.checked_add(*other) {
+                    Some(v) => {
+                        *self = v;
+                        true
+                    }
+                    None => false,
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl Tally for u128 {
-    fn zero() -> Self {
-        0
-    }
-    fn one() -> Self {
-        1
-    }
-    #[inline]
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(v) => {
-                *self = v;
-                true
-            }
-            None => false,
-        }
-    }
-}
+machine_tally!(u64, u128);
 
 impl Tally for BigCount {
     fn zero() -> Self {
