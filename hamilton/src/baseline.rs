@@ -139,13 +139,7 @@ impl Iterator for Baseline {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        loop {
-            match self.step(Budget::unlimited()) {
-                Step::Found(s) => return Some(s),
-                Step::Paused => {}
-                Step::Finished => return None,
-            }
-        }
+        crate::search::next_path(|| self.step(Budget::unlimited()))
     }
 }
 

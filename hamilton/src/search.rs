@@ -567,12 +567,18 @@ impl Iterator for Paths {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        loop {
-            match self.step(Budget::unlimited()) {
-                Step::Found(s) => return Some(s),
-                Step::Paused => {}
-                Step::Finished => return None,
-            }
+        next_path(|| self.step(Budget::unlimited()))
+    }
+}
+
+/// Steps an enumerator until its next path, or `None` when it is finished (what `next` of
+/// the enumerators' iterators does).
+pub(crate) fn next_path(mut step: impl FnMut() -> Step) -> Option<Solution> {
+    loop {
+        match step() {
+            Step::Found(s) => return Some(s),
+            Step::Paused => {}
+            Step::Finished => return None,
         }
     }
 }
