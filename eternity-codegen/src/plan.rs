@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use eternity_solver::{Piece, Rotation};
+
 /// Sides in edge-array order.
 pub(crate) const UP: usize = 0;
 pub(crate) const RIGHT: usize = 1;
@@ -43,13 +45,7 @@ pub(crate) struct Spec {
 /// Edges of `edges` turned clockwise by `rot` quarter turns: rotation 1 maps `[u, r, d, l]` to
 /// `[l, u, r, d]`.
 pub(crate) fn rotated(edges: [u8; 4], rot: u8) -> [u8; 4] {
-    let r = rot as usize % 4;
-    [
-        edges[(4 - r) % 4],
-        edges[(5 - r) % 4],
-        edges[(6 - r) % 4],
-        edges[(7 - r) % 4],
-    ]
+    Piece::new(edges).rotated(Rotation::new(rot % 4).unwrap_or_default())
 }
 
 /// Packs `[u, r, d, l]` into a `u32` cell: `u << 24 | r << 16 | d << 8 | l`.
@@ -180,13 +176,9 @@ impl Spec {
             if hinted_piece[pid] {
                 continue;
             }
-            let mut seen: Vec<[u8; 4]> = Vec::new();
-            for rot in 0..4u8 {
-                let e = rotated(edges, rot);
-                if !seen.contains(&e) {
-                    seen.push(e);
-                    all.push((pid as u16, rot, e));
-                }
+            for rotation in Piece::new(edges).distinct_rotations() {
+                let rot = rotation.quarter_turns();
+                all.push((pid as u16, rot, rotated(edges, rot)));
             }
         }
 

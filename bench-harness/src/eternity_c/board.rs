@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use eternity_solver::{Piece, Rotation};
+
 /// Largest colour the packed C candidate word can carry (6 bits).
 pub const MAX_COLOUR: u8 = 63;
 /// Largest piece count the packed C candidate word can carry (10 bits, one value kept for the
@@ -68,8 +70,7 @@ impl std::error::Error for BoardError {}
 
 /// Edges of `piece` turned `rot` clockwise quarter turns.
 pub fn rotated(piece: [u8; 4], rot: u8) -> [u8; 4] {
-    let r = usize::from(rot % 4);
-    std::array::from_fn(|i| piece[(i + 4 - r) % 4])
+    Piece::new(piece).rotated(Rotation::new(rot % 4).unwrap_or_default())
 }
 
 const UP: usize = 0;
@@ -376,17 +377,13 @@ impl Plan {
             if pinned_piece[piece] {
                 continue;
             }
-            let mut seen: Vec<[u8; 4]> = Vec::new();
-            for rot in 0..4u8 {
-                let e = rotated(edges, rot);
-                if !seen.contains(&e) {
-                    seen.push(e);
-                    orientations.push(Candidate {
-                        piece,
-                        rot,
-                        edges: e,
-                    });
-                }
+            for rotation in Piece::new(edges).distinct_rotations() {
+                let rot = rotation.quarter_turns();
+                orientations.push(Candidate {
+                    piece,
+                    rot,
+                    edges: rotated(edges, rot),
+                });
             }
         }
         let mut cells = Vec::new();
