@@ -70,7 +70,7 @@ fn pdb_build(c: &mut Criterion) {
     ];
     for (name, w, h, pattern) in tables {
         g.bench_function(name, |b| {
-            b.iter(|| black_box(PatternDb::build(w, h, black_box(pattern), |_| true)))
+            b.iter(|| black_box(PatternDb::build(w, h, black_box(pattern), 0, |_| true)))
         });
     }
     g.finish();

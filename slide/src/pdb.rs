@@ -44,8 +44,11 @@ mod reference;
 pub const PDB_DIR_ENV: &str = "SLIDE_PDB_DIR";
 
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
-/// Version 3: the word-wise checksum (the table layout is that of version 2).
-const VERSION: u32 = 3;
+/// Version 4: tables for the blank's goal cell only, which the header names (version 3
+/// counted the pattern's goal placement with the blank in any free region as a goal, a weaker
+/// table where the pattern walls the blank's goal cell off); the word-wise checksum of
+/// version 3.
+const VERSION: u32 = 4;
 const UNSEEN: u8 = u8::MAX;
 
 /// The cache directory: `$SLIDE_PDB_DIR` if set, else `$XDG_CACHE_HOME/slide-solver`, else
@@ -88,6 +91,8 @@ pub struct PatternDb {
     height: usize,
     /// Goal cells of the pattern's tiles, in ranking order.
     pattern: Vec<u8>,
+    /// Goal cell of the blank.
+    blank_goal: u8,
     table: Vec<u8>,
     /// Seconds the build took (zero when loaded from a file).
     build_time: Duration,
@@ -97,10 +102,11 @@ impl std::fmt::Debug for PatternDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "PatternDb({}x{}, tiles at {:?}, {} entries)",
+            "PatternDb({}x{}, tiles at {:?}, blank at {}, {} entries)",
             self.width,
             self.height,
             self.pattern,
+            self.blank_goal,
             self.table.len()
         )
     }
@@ -148,12 +154,17 @@ fn checksum(data: &[u8]) -> u64 {
 }
 
 impl PatternDb {
-    /// Builds the table for the tiles whose goal cells are `pattern` by backward BFS.
-    /// `progress` is called after each layer; returning `false` interrupts the build.
+    /// Builds the table for the tiles whose goal cells are `pattern`, for the goal with the
+    /// blank in cell `blank_goal`, by backward BFS. `progress` is called after each layer;
+    /// returning `false` interrupts the build.
+    ///
+    /// The table depends on the blank's goal cell where the pattern's tiles wall it off from
+    /// the other free cells (as tiles 1 and 5 do around cell 0 of a 5x5 board).
     pub fn build(
         width: usize,
         height: usize,
         pattern: &[u8],
+        blank_goal: usize,
         mut progress: impl FnMut(BuildProgress) -> bool,
     ) -> Result<PatternDb, PdbError> {
         let started = Instant::now();
@@ -164,26 +175,35 @@ impl PatternDb {
                 "pattern {pattern:?} does not fit a {width}x{height} board"
             )));
         }
+        if blank_goal >= n || pattern.contains(&(blank_goal as u8)) {
+            return Err(PdbError::Unsupported(format!(
+                "blank goal cell {blank_goal} is off the {width}x{height} board or in pattern {pattern:?}"
+            )));
+        }
         let total = placements(n, k);
         if total > u32::MAX as u64 {
             return Err(PdbError::Unsupported(format!(
                 "a {k}-tile pattern on {n} cells has {total} placements, too many to rank in 32 bits"
             )));
         }
-        let table = build::build(width, height, pattern, total, &mut progress)?;
+        let table = build::build(width, height, pattern, blank_goal, total, &mut progress)?;
         Ok(PatternDb {
             width,
             height,
             pattern: pattern.to_vec(),
+            blank_goal: blank_goal as u8,
             table,
             build_time: started.elapsed(),
         })
     }
 
     /// The file name this table is cached under.
-    pub fn file_name(width: usize, height: usize, pattern: &[u8]) -> String {
+    pub fn file_name(width: usize, height: usize, pattern: &[u8], blank_goal: usize) -> String {
         let cells: Vec<String> = pattern.iter().map(|p| p.to_string()).collect();
-        format!("pdb-v{VERSION}-{width}x{height}-{}.bin", cells.join("-"))
+        format!(
+            "pdb-v{VERSION}-{width}x{height}-b{blank_goal}-{}.bin",
+            cells.join("-")
+        )
     }
 
     /// Loads the table from `dir`, or builds it (calling `progress`) and saves it there.
@@ -193,15 +213,16 @@ impl PatternDb {
         width: usize,
         height: usize,
         pattern: &[u8],
+        blank_goal: usize,
         progress: impl FnMut(BuildProgress) -> bool,
     ) -> Result<PatternDb, PdbError> {
-        let path = dir.join(Self::file_name(width, height, pattern));
+        let path = dir.join(Self::file_name(width, height, pattern, blank_goal));
         if path.exists()
-            && let Ok(db) = Self::load(&path, width, height, pattern)
+            && let Ok(db) = Self::load(&path, width, height, pattern, blank_goal)
         {
             return Ok(db);
         }
-        let db = Self::build(width, height, pattern, progress)?;
+        let db = Self::build(width, height, pattern, blank_goal, progress)?;
         db.save(dir)?;
         Ok(db)
     }
@@ -213,7 +234,12 @@ impl PatternDb {
             move |source| PdbError::Io { path, source }
         };
         fs::create_dir_all(dir).map_err(io(dir))?;
-        let path = dir.join(Self::file_name(self.width, self.height, &self.pattern));
+        let path = dir.join(Self::file_name(
+            self.width,
+            self.height,
+            &self.pattern,
+            self.blank_goal as usize,
+        ));
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
         let mut header = Vec::new();
@@ -223,6 +249,7 @@ impl PatternDb {
             self.width as u8,
             self.height as u8,
             self.pattern.len() as u8,
+            self.blank_goal,
         ]);
         header.extend_from_slice(&self.pattern);
         header.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
@@ -235,12 +262,14 @@ impl PatternDb {
         Ok(path)
     }
 
-    /// Reads a table saved by [`PatternDb::save`], checking size, pattern and checksum.
+    /// Reads a table saved by [`PatternDb::save`], checking size, pattern, blank goal cell
+    /// and checksum.
     pub fn load(
         path: &Path,
         width: usize,
         height: usize,
         pattern: &[u8],
+        blank_goal: usize,
     ) -> Result<PatternDb, PdbError> {
         let name = path.display().to_string();
         let corrupt = |reason: &str| PdbError::Corrupt {
@@ -254,7 +283,7 @@ impl PatternDb {
         let mut f = fs::File::open(path).map_err(io)?;
         let k = pattern.len();
         // The header, then the table read straight into its own buffer (no copy).
-        let mut head = vec![0u8; 8 + 4 + 3 + k + 8 + 8];
+        let mut head = vec![0u8; 8 + 4 + 4 + k + 8 + 8];
         let mut got = 0;
         while got < head.len() {
             match f.read(&mut head[got..]).map_err(io)? {
@@ -271,10 +300,13 @@ impl PatternDb {
         if head[12] as usize != width || head[13] as usize != height || head[14] as usize != k {
             return Err(corrupt("for another board size or pattern"));
         }
-        if &head[15..15 + k] != pattern {
+        if head[15] as usize != blank_goal {
+            return Err(corrupt("for another blank goal cell"));
+        }
+        if &head[16..16 + k] != pattern {
             return Err(corrupt("for another pattern"));
         }
-        let at = 15 + k;
+        let at = 16 + k;
         let entries = u64::from_le_bytes(head[at..at + 8].try_into().expect("8 bytes"));
         let sum = u64::from_le_bytes(head[at + 8..at + 16].try_into().expect("8 bytes"));
         if entries != placements(width * height, k) {
@@ -292,6 +324,7 @@ impl PatternDb {
             width,
             height,
             pattern: pattern.to_vec(),
+            blank_goal: blank_goal as u8,
             table,
             build_time: Duration::ZERO,
         })
@@ -300,6 +333,11 @@ impl PatternDb {
     /// Goal cells of the pattern's tiles.
     pub fn pattern(&self) -> &[u8] {
         &self.pattern
+    }
+
+    /// Goal cell of the blank.
+    pub fn blank_goal(&self) -> usize {
+        self.blank_goal as usize
     }
 
     /// Number of entries (bytes).
@@ -472,6 +510,7 @@ impl PatternDatabases {
                 width,
                 height,
                 &p,
+                blank_goal,
                 &mut progress,
             )?);
         }
@@ -487,7 +526,7 @@ impl PatternDatabases {
     ) -> Result<PatternDatabases, PdbError> {
         let mut dbs = Vec::new();
         for p in partition.patterns(width, height, blank_goal)? {
-            dbs.push(PatternDb::build(width, height, &p, |_| true)?);
+            dbs.push(PatternDb::build(width, height, &p, blank_goal, |_| true)?);
         }
         Self::from_tables(partition.name(), width, height, blank_goal, dbs)
     }
@@ -510,6 +549,12 @@ impl PatternDatabases {
                 return Err(PdbError::Unsupported(
                     "tables for another board size".into(),
                 ));
+            }
+            if db.blank_goal() != blank_goal {
+                return Err(PdbError::Unsupported(format!(
+                    "a table for the blank's goal in cell {}, not {blank_goal}",
+                    db.blank_goal()
+                )));
             }
             for &c in &db.pattern {
                 if c as usize == blank_goal || owner[c as usize] != NO_PATTERN {
@@ -667,13 +712,172 @@ mod tests {
         }
     }
 
-    fn same_as_reference(width: usize, height: usize, pattern: &[u8]) {
-        let fast = PatternDb::build(width, height, pattern, |_| true).unwrap();
-        let slow = reference::build(width, height, pattern);
+    fn same_as_reference(width: usize, height: usize, pattern: &[u8], blank: usize) {
+        let fast = PatternDb::build(width, height, pattern, blank, |_| true).unwrap();
+        let slow = reference::build(width, height, pattern, blank);
         assert!(
             fast.table == slow,
-            "{width}x{height} pattern {pattern:?}: the tables differ"
+            "{width}x{height} pattern {pattern:?}, blank goal {blank}: the tables differ"
         );
+    }
+
+    /// The definition, searched without regions: a 0-1 breadth-first search over (placement,
+    /// blank cell) from the goal placement with the blank in its goal cell, where a blank
+    /// move costs 1 if it moves a pattern tile and 0 otherwise; a placement's value is the
+    /// least over blank cells.
+    fn by_definition(width: usize, height: usize, pattern: &[u8], blank: usize) -> Vec<u8> {
+        use std::collections::VecDeque;
+        let (n, k) = (width * height, pattern.len());
+        let geo = Geometry::new(width, height);
+        let mut dist = vec![u32::MAX; placements(n, k) as usize * n];
+        let mut table = vec![UNSEEN; placements(n, k) as usize];
+        let mut queue = VecDeque::new();
+        let mut cells = [crate::state::NONE; MAX_CELLS];
+        for (i, &p) in pattern.iter().enumerate() {
+            cells[p as usize] = i as u8;
+        }
+        let goal = rank(pattern.iter().copied(), n);
+        dist[goal * n + blank] = 0;
+        queue.push_back((pattern.to_vec(), blank, 0u32));
+        while let Some((pos, b, d)) = queue.pop_front() {
+            let r = rank(pos.iter().copied(), n);
+            if dist[r * n + b] < d {
+                continue;
+            }
+            table[r] = table[r].min(d as u8);
+            for &to in &geo.nbr[b] {
+                if to == crate::state::NONE {
+                    continue;
+                }
+                let mut next = pos.clone();
+                let cost = match next.iter().position(|&p| p == to) {
+                    Some(i) => {
+                        next[i] = b as u8;
+                        1
+                    }
+                    None => 0,
+                };
+                let nr = rank(next.iter().copied(), n);
+                let slot = &mut dist[nr * n + to as usize];
+                if d + cost < *slot {
+                    *slot = d + cost;
+                    if cost == 0 {
+                        queue.push_front((next, to as usize, d));
+                    } else {
+                        queue.push_back((next, to as usize, d + 1));
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// Regression: the goal is the pattern's placement with the blank in its goal cell. Where
+    /// the pattern walls that cell off (tiles 1 and 3 around cell 0 of a 3x3 board, 1 and 5
+    /// on 5x5), the placement with the blank elsewhere is no goal; the builders used to count
+    /// it as one, which lowered the tables (2 less on the 24-puzzle's walled pattern for
+    /// most of Korf and Felner's instances).
+    #[test]
+    fn tables_follow_the_definition_when_the_pattern_walls_the_blank_in() {
+        for (w, h, pattern, blank) in [
+            (3, 3, vec![1u8, 3], 0usize),
+            (3, 3, vec![1, 3, 4], 0),
+            (3, 3, vec![5, 7], 8),
+            (3, 3, vec![1, 3], 8),
+            (3, 3, vec![1, 2, 3, 4, 5, 6, 7], 0),
+            (4, 3, vec![1, 4, 6, 11], 0),
+            (4, 3, vec![0, 3, 5, 6, 8, 11], 4),
+            (5, 5, vec![1, 5, 12], 0),
+        ] {
+            let db = PatternDb::build(w, h, &pattern, blank, |_| true).unwrap();
+            assert!(
+                db.table == by_definition(w, h, &pattern, blank),
+                "{w}x{h} pattern {pattern:?}, blank goal {blank}"
+            );
+            same_as_reference(w, h, &pattern, blank);
+        }
+        // A table depends on the region of the blank's goal cell, not on the cell.
+        let table = |p: &[u8], b| PatternDb::build(3, 3, p, b, |_| true).unwrap().table;
+        assert_ne!(table(&[1, 3], 0), table(&[1, 3], 8));
+        assert_eq!(table(&[5, 7], 0), table(&[5, 7], 2));
+        assert_ne!(table(&[5, 7], 0), table(&[5, 7], 8));
+        assert!(PatternDb::build(3, 3, &[1, 3], 3, |_| true).is_err());
+        assert!(PatternDb::build(3, 3, &[1, 3], 9, |_| true).is_err());
+    }
+
+    /// A deterministic random walk of `len` moves from the goal (blank in cell 0).
+    fn random_walk(width: usize, height: usize, seed: u64, len: usize) -> Vec<State> {
+        use crate::board::{Board, GoalConvention};
+        let goal = Board::goal(width, height, GoalConvention::BlankFirst).unwrap();
+        let puzzle = crate::state::Puzzle::new(goal, goal).unwrap();
+        let geo = Geometry::new(width, height);
+        let mut s = puzzle.state();
+        let mut x = seed;
+        let mut out = vec![s];
+        while out.len() <= len {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let to = geo.nbr[s.blank as usize][(x >> 33) as usize % 4];
+            if to != crate::state::NONE {
+                s.slide(to as usize);
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The mirrored lookup of a state is the plain lookup of the state explicitly reflected
+    /// in the main diagonal (the tile at row r, column c goes to row c, column r and takes
+    /// the label whose goal cell is the reflection of its own).
+    #[test]
+    fn mirrored_lookup_is_the_plain_lookup_of_the_reflected_state() {
+        let h = PatternDatabases::build(Partition::Small, 5, 5, 0).unwrap();
+        assert!(h.mirrored());
+        let t = |c: u8| ((c % 5) * 5 + c / 5) as usize;
+        for seed in 0..20 {
+            for s in random_walk(5, 5, seed, 150).into_iter().step_by(7) {
+                let mut r = s;
+                for c in 0..25u8 {
+                    r.cells[t(c)] = t(s.cells[c as usize]) as u8;
+                }
+                for c in 0..25 {
+                    r.pos[r.cells[c] as usize] = c as u8;
+                }
+                r.blank = t(s.blank) as u8;
+                let (hs, ms) = h.evaluate(&s);
+                let (hr, mr) = h.evaluate(&r);
+                let sum = |v: &[u8]| v.iter().map(|&x| x as u32).sum::<u32>();
+                let k = h.tables().len();
+                assert_eq!(sum(&ms.mirrored[..k]), sum(&mr.plain[..k]), "{s:?}");
+                assert_eq!(sum(&ms.plain[..k]), sum(&mr.mirrored[..k]), "{s:?}");
+                assert_eq!(hs, hr);
+            }
+        }
+    }
+
+    /// After every move of random walks, the incremental update gives the full evaluation.
+    #[test]
+    fn incremental_updates_agree_with_full_evaluation() {
+        for (w, h, partition) in [(5, 5, Partition::Small), (3, 3, Partition::P71)] {
+            let pdb = PatternDatabases::build(partition, w, h, 0).unwrap();
+            for seed in 0..10 {
+                let walk = random_walk(w, h, seed, 200);
+                for pair in walk.windows(2) {
+                    let (before, after) = (pair[0], pair[1]);
+                    let (hb, mb) = pdb.evaluate(&before);
+                    let full = pdb.evaluate(&after);
+                    let from = after.blank as usize;
+                    assert_eq!(pdb.update(&before, from, hb, &mb), full);
+                    // Stopping early only ever answers above the limit, and exactly at or below.
+                    for limit in full.0.saturating_sub(3)..full.0 + 3 {
+                        let (v, _) = pdb.update_within(&before, from, hb, &mb, limit);
+                        assert!(v == full.0 || (v > limit && full.0 > limit));
+                        assert!(v <= full.0);
+                    }
+                }
+            }
+        }
     }
 
     /// The layered builder gives byte-identical tables to the queue-based one, with one-,
@@ -693,31 +897,36 @@ mod tests {
         ] {
             for blank in [0, w * h - 1] {
                 for p in Partition::Small.patterns(w, h, blank).unwrap() {
-                    same_as_reference(w, h, &p);
+                    same_as_reference(w, h, &p, blank);
                 }
             }
         }
         for blank in [0, 8] {
             for p in Partition::P71.patterns(3, 3, blank).unwrap() {
-                same_as_reference(3, 3, &p);
+                same_as_reference(3, 3, &p, blank);
             }
         }
         // Eight of nine cells: one-byte sets, at most one free cell besides the blank.
-        same_as_reference(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7]);
+        same_as_reference(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7], 8);
     }
 
     /// Tiles scattered so the blank has several regions; scanned in parallel.
     #[test]
     fn layered_build_matches_the_reference_with_many_regions() {
-        same_as_reference(4, 4, &[1, 4, 6, 9, 15]);
-        same_as_reference(4, 3, &[0, 3, 5, 6, 8, 11]);
+        for blank in [0, 5, 10] {
+            same_as_reference(4, 4, &[1, 4, 6, 9, 15], blank);
+        }
+        for blank in [4, 7, 10] {
+            same_as_reference(4, 3, &[0, 3, 5, 6, 8, 11], blank);
+        }
     }
 
     /// 5x5: four-byte sets; tiles 1 and 5 cut off the corner cell.
     #[test]
     fn layered_build_matches_the_reference_on_5x5() {
-        same_as_reference(5, 5, &[1, 5, 12]);
-        same_as_reference(5, 5, &[1, 5, 7, 18]);
+        same_as_reference(5, 5, &[1, 5, 12], 0);
+        same_as_reference(5, 5, &[1, 5, 7, 18], 0);
+        same_as_reference(5, 5, &[1, 5, 7, 18], 24);
     }
 
     /// The same for the 6-6-3 tables of both blank goals (the reference takes a while).
@@ -726,7 +935,7 @@ mod tests {
     fn layered_build_matches_the_reference_on_6_6_3() {
         for blank in [0, 15] {
             for p in Partition::P663.patterns(4, 4, blank).unwrap() {
-                same_as_reference(4, 4, &p);
+                same_as_reference(4, 4, &p, blank);
             }
         }
     }
@@ -735,14 +944,14 @@ mod tests {
     #[test]
     #[ignore = "minutes with the slow reference builder, 1.7 GB of memory"]
     fn layered_build_matches_the_reference_on_a_6_6_6_6_pattern() {
-        same_as_reference(5, 5, &[1, 5, 6, 10, 11, 12]);
+        same_as_reference(5, 5, &[1, 5, 6, 10, 11, 12], 0);
     }
 
     /// Five tiles of a 6-6-6-6 pattern on 5x5 (6.4 M entries).
     #[test]
     #[ignore = "a minute or more with the slow reference builder"]
     fn layered_build_matches_the_reference_on_five_5x5_tiles() {
-        same_as_reference(5, 5, &[1, 5, 6, 10, 11]);
+        same_as_reference(5, 5, &[1, 5, 6, 10, 11], 0);
     }
 
     fn temp_dir(name: &str) -> PathBuf {
@@ -755,16 +964,16 @@ mod tests {
     fn saved_tables_load_back_and_damage_is_caught() {
         let dir = temp_dir("files");
         let pattern = [1, 2, 3, 4];
-        let db = PatternDb::build(3, 3, &pattern, |_| true).unwrap();
+        let db = PatternDb::build(3, 3, &pattern, 0, |_| true).unwrap();
         let path = db.save(&dir).unwrap();
         assert_eq!(
-            PatternDb::load(&path, 3, 3, &pattern).unwrap().table,
+            PatternDb::load(&path, 3, 3, &pattern, 0).unwrap().table,
             db.table
         );
         let good = fs::read(&path).unwrap();
         let damaged = |bytes: Vec<u8>, why: &str| {
             fs::write(&path, bytes).unwrap();
-            match PatternDb::load(&path, 3, 3, &pattern) {
+            match PatternDb::load(&path, 3, 3, &pattern, 0) {
                 Err(PdbError::Corrupt { reason, .. }) => assert!(reason.contains(why), "{reason}"),
                 other => panic!("{why}: {other:?}"),
             }
@@ -781,18 +990,22 @@ mod tests {
         damaged(longer, "truncated");
         // A file of an older format under this version's name: rejected, not misread.
         let mut old = good.clone();
-        old[8..12].copy_from_slice(&2u32.to_le_bytes());
+        old[8..12].copy_from_slice(&3u32.to_le_bytes());
         damaged(old, "version");
         damaged(good[..10].to_vec(), "too short");
         assert!(matches!(
-            PatternDb::load(&path, 3, 3, &[1, 2, 3, 5]),
+            PatternDb::load(&path, 3, 3, &[1, 2, 3, 5], 0),
+            Err(PdbError::Corrupt { .. })
+        ));
+        assert!(matches!(
+            PatternDb::load(&path, 3, 3, &pattern, 8),
             Err(PdbError::Corrupt { .. })
         ));
         // `load_or_build` replaces a damaged file with a fresh build.
         let mut flipped = good.clone();
         flipped[good.len() - 3] ^= 4;
         fs::write(&path, flipped).unwrap();
-        let rebuilt = PatternDb::load_or_build(&dir, 3, 3, &pattern, |_| true).unwrap();
+        let rebuilt = PatternDb::load_or_build(&dir, 3, 3, &pattern, 0, |_| true).unwrap();
         assert_eq!(rebuilt.table, db.table);
         assert_eq!(fs::read(&path).unwrap(), good);
         fs::remove_dir_all(&dir).unwrap();
@@ -812,7 +1025,7 @@ mod tests {
     #[test]
     fn interrupting_a_build_stops_it() {
         let mut calls = 0;
-        let r = PatternDb::build(4, 4, &[1, 4, 5, 8, 9], |_| {
+        let r = PatternDb::build(4, 4, &[1, 4, 5, 8, 9], 0, |_| {
             calls += 1;
             calls < 3
         });

@@ -43,7 +43,7 @@ const QUICK_KORF: [usize; 3] = [9, 12, 13];
 const WD_KORF: [usize; 4] = [9, 12, 13, 19];
 
 /// Korf & Felner's 24-puzzle instances solved in full runs with the 6-6-6-6 databases: the
-/// easiest of the 50 (Korf & Felner report 65 M nodes for it; about 20 cpu-s here).
+/// easiest of the 50 (Korf & Felner report 65 M nodes for it; 50 M, about 4 cpu-s here).
 const KF24: [usize; 1] = [40];
 
 /// A puzzle with its name and published optimal length.

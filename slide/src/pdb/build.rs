@@ -318,21 +318,22 @@ impl<S: RegionSets> Layers<S> {
 }
 
 /// Fills the table of the pattern with goal cells `pattern` on a `width` x `height` board
-/// (sizes already checked: `pattern` is non-empty, fits, and has at most `u32::MAX`
-/// placements).
+/// whose goal has the blank in cell `blank_goal` (sizes already checked: `pattern` is
+/// non-empty, fits, has at most `u32::MAX` placements, and `blank_goal` is a free cell).
 pub(super) fn build(
     width: usize,
     height: usize,
     pattern: &[u8],
+    blank_goal: usize,
     total: u64,
     progress: &mut dyn FnMut(BuildProgress) -> bool,
 ) -> Result<Vec<u8>, PdbError> {
     let n = width * height;
     let k = pattern.len();
     match n - k {
-        0..=8 => run::<Vec<AtomicU8>>(width, height, pattern, total, progress),
-        9..=16 => run::<Vec<AtomicU16>>(width, height, pattern, total, progress),
-        _ => run::<Vec<AtomicU32>>(width, height, pattern, total, progress),
+        0..=8 => run::<Vec<AtomicU8>>(width, height, pattern, blank_goal, total, progress),
+        9..=16 => run::<Vec<AtomicU16>>(width, height, pattern, blank_goal, total, progress),
+        _ => run::<Vec<AtomicU32>>(width, height, pattern, blank_goal, total, progress),
     }
 }
 
@@ -340,6 +341,7 @@ fn run<S: RegionSets>(
     width: usize,
     height: usize,
     pattern: &[u8],
+    blank_goal: usize,
     total: u64,
     progress: &mut dyn FnMut(BuildProgress) -> bool,
 ) -> Result<Vec<u8>, PdbError> {
@@ -356,19 +358,16 @@ fn run<S: RegionSets>(
         current_groups: (0..groups).map(|_| AtomicBool::new(false)).collect(),
         next_groups: (0..groups).map(|_| AtomicBool::new(false)).collect(),
     };
-    // The goal placement, with the blank in any of its regions.
+    // The goal placement with the blank in the region of its goal cell, and only there: where
+    // the pattern's tiles wall the blank's goal cell off (the tiles 1 and 5 of a 5x5 pattern
+    // around a blank in cell 0), the same placement with the blank outside is no goal, and
+    // counting it as one lowers the table by up to several moves.
     let goal = super::rank(pattern.iter().copied(), shape.n);
     let goal_free = shape.all & !pattern.iter().fold(0u32, |m, &p| m | 1 << p);
-    let mut goal_regions = 0;
-    let mut rest = goal_free;
-    while rest != 0 {
-        let region = shape.flood(rest & rest.wrapping_neg(), goal_free);
-        goal_regions |= region_bit(region, goal_free);
-        rest &= !region;
-    }
+    let goal_region = region_bit(shape.flood(1 << blank_goal, goal_free), goal_free);
     layers.table[goal].store(0, Relaxed);
-    layers.seen.add(goal, goal_regions);
-    layers.current.add(goal, goal_regions);
+    layers.seen.add(goal, goal_region);
+    layers.current.add(goal, goal_region);
     layers.current_groups[goal / shape.block / GROUP].store(true, Relaxed);
 
     let batch = (BATCH / (shape.block * GROUP)).max(1);

@@ -42,8 +42,8 @@ fn flood(geo: &Geometry, start: usize, free: u32) -> u32 {
     region
 }
 
-/// The table of the tiles whose goal cells are `pattern`.
-pub(super) fn build(width: usize, height: usize, pattern: &[u8]) -> Vec<u8> {
+/// The table of the tiles whose goal cells are `pattern`, the blank's goal cell `blank_goal`.
+pub(super) fn build(width: usize, height: usize, pattern: &[u8], blank_goal: usize) -> Vec<u8> {
     let n = width * height;
     let k = pattern.len();
     let total = placements(n, k);
@@ -54,16 +54,11 @@ pub(super) fn build(width: usize, height: usize, pattern: &[u8]) -> Vec<u8> {
     let mut seen = vec![0u32; total as usize];
     let goal = rank(pattern.iter().copied(), n);
     table[goal] = 0;
-    // At the goal the blank may be in any free cell: every free region starts at 0.
+    // At the goal the blank stands in its goal cell: only that cell's region starts at 0.
     let goal_free = all & !pattern.iter().fold(0u32, |m, &p| m | 1 << p);
-    seen[goal] = goal_free;
-    let mut frontier: Vec<(u32, u32)> = Vec::new();
-    let mut rest = goal_free;
-    while rest != 0 {
-        let region = flood(&geo, rest.trailing_zeros() as usize, goal_free);
-        frontier.push((goal as u32, region));
-        rest &= !region;
-    }
+    let region = flood(&geo, blank_goal, goal_free);
+    seen[goal] = region;
+    let mut frontier: Vec<(u32, u32)> = vec![(goal as u32, region)];
     let mut depth = 0u32;
     let mut pos = [0u8; MAX_CELLS];
     while !frontier.is_empty() {
