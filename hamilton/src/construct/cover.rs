@@ -51,8 +51,7 @@ impl Construct {
     /// or to the virtual end: breadth first, left to right along non-edges and back along
     /// edges.
     pub(super) fn augment(&mut self, x0: u32) -> bool {
-        self.epoch += 1;
-        let ep = self.epoch;
+        let ep = self.next_epoch();
         self.queue.clear();
         self.queue.push(x0);
         self.seen[x0 as usize] = ep;

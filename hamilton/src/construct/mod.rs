@@ -296,6 +296,16 @@ impl Construct {
         self.cycles -= 1;
     }
 
+    /// A fresh stamp for `seen` (a wrapped counter clears the stamps, so no old one matches).
+    fn next_epoch(&mut self) -> u32 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen.fill(0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
     /// The cover edge at `cur` that does not lead back to `prev` (walking along a piece),
     /// or [`NONE`] at a path's end.
     #[inline]
@@ -423,8 +433,7 @@ impl Construct {
     /// first tile.
     fn label_pieces(&mut self) {
         let mut pieces = 0u32;
-        self.epoch += 1;
-        let ep = self.epoch;
+        let ep = self.next_epoch();
         let mut stack = std::mem::take(&mut self.queue);
         for s in 0..self.n {
             if self.seen[s as usize] == ep {

@@ -8,12 +8,13 @@ impl Construct {
     /// the cycle next to `p` outside it, take the edge `c-p` and drop an edge at each (`c-c2`,
     /// `p-q`); `c2` and `q` are then each one edge short, and the shortest alternating path
     /// between them (edges taken and dropped in turn) gives both their edge back. Kept if the
-    /// pieces went down, undone otherwise. Goes on to the walk when no cycle joins.
+    /// pieces went down, undone otherwise. When no cycle joins, a few sideways reroutes shake
+    /// the arrangement (back to the square flips after each); then on to the exact repair.
     pub(super) fn rejoin_pass(&mut self) -> bool {
         let root = self.find(self.start);
         let mut firsts = Vec::new();
         for v in 0..self.n {
-            // label_pieces points every tile of a piece at the piece's first tile
+            // one union-find root per piece
             if self.parent[v as usize] == v && v != root {
                 firsts.push(v);
             }
@@ -145,8 +146,7 @@ impl Construct {
         barred: &[u32],
     ) -> Option<Vec<(u32, u32, u32)>> {
         const MAX_HOPS: usize = 40;
-        self.epoch += 1;
-        let ep = self.epoch;
+        let ep = self.next_epoch();
         let mut frontier = vec![a];
         self.seen[a as usize] = ep;
         self.from[a as usize] = (NONE, NONE);
@@ -255,8 +255,7 @@ impl Construct {
         let mut before: Vec<u32> = touched.iter().map(|&t| self.find(t)).collect();
         before.sort_unstable();
         before.dedup();
-        self.epoch += 1;
-        let ep = self.epoch;
+        let ep = self.next_epoch();
         let mut after = 0;
         for &t in &touched {
             if self.seen[t as usize] == ep {
