@@ -122,13 +122,14 @@ pub(crate) struct Construct {
     kicks: u64,
     max_kicks: u64,
     walk_moves: u64,
-    /// Scratch of the augmenting-path search.
+    /// Visit stamps (by `epoch`) and scratch of the breadth-first searches.
     seen: Vec<u32>,
     epoch: u32,
     from: Vec<(u32, u32)>,
     queue: Vec<u32>,
     rng: u64,
-    /// Distance of each tile from the nearest cycle (walk phase), and whether it is stale.
+    /// Distance of each tile from the nearest cycle (for the walk, the repair and a focused
+    /// retry), and whether it is stale.
     dist: Vec<u32>,
     dist_stale: bool,
     /// The path's tiles in order from the start, each tile's place in it, and whether they
@@ -136,7 +137,7 @@ pub(crate) struct Construct {
     order: Vec<u32>,
     idx: Vec<u32>,
     order_stale: bool,
-    /// Moves made (cover augmentations, flips, backbites).
+    /// Moves made: cover steps, flips, reroute passes, repair nodes, backbites.
     pub moves: u64,
     max_moves: u64,
     positions: Vec<crate::grid::Pos>,

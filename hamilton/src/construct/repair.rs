@@ -7,9 +7,9 @@ use crate::engine::{Engine, Event};
 
 impl Construct {
     /// Re-solves the neighbourhood of the remaining cycles exactly: the exact engine, with
-    /// every edge outside the tiles within a few steps of a cycle fixed as the cover has it,
-    /// searches the inside for a bounded number of nodes (radius 3, then 6). A path it finds
-    /// is a path of the whole board. Goes on to the walk if none is found.
+    /// every edge outside the tiles within a few steps of a cycle or of the free end fixed as
+    /// the cover has it, searches the inside for at most 100 nodes (radius 3, then 6). A path
+    /// it finds is a path of the whole board. Goes on to the walk if none is found.
     pub(super) fn repair(&mut self) -> bool {
         const NODES: u64 = 100;
         // Distances from the cycles and from the free end: the end may have to move (into a
