@@ -389,7 +389,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     // repeats the whole set of puzzles enough times to run for a good fraction of a second.
     let rounds = ctx.rounds();
     let (reps, reps31) = if ctx.quick {
-        (10, 100)
+        (50, 3000)
     } else {
         (REPS, 20 * REPS)
     };
