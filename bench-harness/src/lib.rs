@@ -1,9 +1,9 @@
 //! Measurement discipline shared by the `compare` binary and the criterion benches.
 //!
-//! Every suite measures CPU time (`getrusage`), not wall time, runs the engines it compares
-//! round-robin (A B A B ...) on the same inputs in the same process, checks that they agree
-//! (same answers, same node counts) before it prints a rate, and reports medians with their
-//! spread and paired ratios. See `README.md` for how to reproduce each figure.
+//! Every suite measures CPU time (CPU-time clocks; `getrusage` for child processes), not wall
+//! time, runs the engines it compares round-robin (A B A B ...) on the same inputs in the
+//! same process, checks that they agree (same answers, same node counts) before it prints a
+//! rate, and reports medians with their spread and paired ratios. See `README.md` for how to reproduce each figure.
 #![warn(missing_docs)]
 
 pub mod eternity_c;

@@ -4,39 +4,47 @@ use std::time::Duration;
 
 use nix::sys::resource::{UsageWho, getrusage};
 use nix::sys::time::TimeVal;
+use nix::time::{ClockId, clock_gettime};
 
 fn to_duration(t: TimeVal) -> Duration {
     Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
 }
 
-fn usage(who: UsageWho) -> Duration {
-    // getrusage on the calling process cannot fail on Linux; a zero reading would only make
-    // a rate look infinite, which the ratio code treats as "not measured".
-    match getrusage(who) {
-        Ok(u) => to_duration(u.user_time()) + to_duration(u.system_time()),
+/// A CPU-time clock of this process or thread. These clocks count the scheduler's exact
+/// run time (nanoseconds); `getrusage` for the calling thread splits tick-sampled user and
+/// system time and can be off by a millisecond on short work, so it is used only for child
+/// processes, which have no clock of their own.
+fn clock(id: ClockId) -> Duration {
+    // Reading a CPU-time clock of the calling process cannot fail on Linux; a zero reading
+    // would only make a rate look infinite, which the ratio code treats as "not measured".
+    match clock_gettime(id) {
+        Ok(t) => Duration::new(t.tv_sec().max(0) as u64, t.tv_nsec().max(0) as u32),
         Err(_) => Duration::ZERO,
     }
 }
 
 /// CPU time (user + system) consumed so far by this process, all threads.
 pub fn process_cpu() -> Duration {
-    usage(UsageWho::RUSAGE_SELF)
+    clock(ClockId::CLOCK_PROCESS_CPUTIME_ID)
 }
 
 /// CPU time consumed so far by the calling thread only.
 pub fn thread_cpu() -> Duration {
-    usage(UsageWho::RUSAGE_THREAD)
+    clock(ClockId::CLOCK_THREAD_CPUTIME_ID)
 }
 
-/// CPU time consumed so far by waited-for child processes.
+/// CPU time consumed so far by waited-for child processes (`getrusage`, user + system).
 pub fn children_cpu() -> Duration {
-    usage(UsageWho::RUSAGE_CHILDREN)
+    match getrusage(UsageWho::RUSAGE_CHILDREN) {
+        Ok(u) => to_duration(u.user_time()) + to_duration(u.system_time()),
+        Err(_) => Duration::ZERO,
+    }
 }
 
 /// Runs `f` and returns its result with the CPU time the calling thread spent in it.
 ///
-/// Thread CPU time has a resolution of about a microsecond on Linux; callers that time short
-/// work repeat it inside `f` and divide.
+/// The thread's CPU clock reads in nanoseconds, but short work still varies with caches and
+/// interrupts; callers that time short work repeat it inside `f` and divide.
 pub fn cpu_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = thread_cpu();
     let out = f();
