@@ -145,7 +145,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// CPU milliseconds per call of `f`, repeating short calls until at least 20 ms are measured
-/// (the CPU clock is coarse); returns the last result.
+/// (one call of a few microseconds is mostly cache and interrupt noise); returns the last
+/// result.
 pub fn timed<T>(mut f: impl FnMut() -> T) -> (T, f64) {
     let mut reps = 1u32;
     loop {
