@@ -41,9 +41,10 @@ pub struct Options {
     /// planted boards it rarely fires and costs two propagations per node.
     pub probe: bool,
     /// Before the exact search for each start, try to build a path directly: a cover of
-    /// every tile with the right degrees, its pieces joined by square flips and backbites
-    /// (about 64 moves a tile at most). Fast on boards that have a path; the exact search
-    /// still decides the rest.
+    /// every tile with the right degrees, its cycles joined into the path by square flips,
+    /// alternating-path reroutes, small exact re-solves and backbites, with fresh covers when
+    /// that gets stuck (64 moves a tile at most). Fast on boards that have a path; the exact
+    /// search still decides the rest, and proves boards impossible. On by default.
     pub construct: bool,
 }
 
@@ -338,9 +339,7 @@ impl Solver {
                     let outcome = c.run(&mut budget, &mut spent);
                     self.nodes_done += c.moves - before;
                     match outcome {
-                        Outcome::Found(s) => {
-                            return self.found(s);
-                        }
+                        Outcome::Found(s) => return self.found(s),
                         Outcome::Paused => return Step::Paused,
                         Outcome::GaveUp if self.sweep == Sweep::Constructing => self.run = None,
                         Outcome::GaveUp => {
@@ -357,9 +356,7 @@ impl Solver {
                     let event = engine.run(&mut budget, &mut spent, self.restart_at);
                     self.nodes_done += engine.nodes - before;
                     match event {
-                        Event::Found(s) => {
-                            return self.found(s);
-                        }
+                        Event::Found(s) => return self.found(s),
                         Event::Exhausted => self.run = None,
                         Event::Paused => {
                             if engine.nodes >= self.restart_at {
