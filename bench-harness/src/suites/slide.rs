@@ -90,29 +90,19 @@ pub fn bench9() -> Result<Vec<Instance>, String> {
 
 /// Korf's 100 (goal: blank first).
 pub fn korf100() -> Result<Vec<Instance>, String> {
-    let text = read(testdata().join("slide/korf100.txt"))?;
-    let goal = Board::goal(4, 4, GoalConvention::BlankFirst).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (head, tiles) = line.split_once('|').ok_or_else(|| line.to_string())?;
-        let head: Vec<&str> = head.split_whitespace().collect();
-        let board = Board::parse_sized(tiles, 4, 4).map_err(|e| format!("{line}: {e}"))?;
-        out.push(Instance {
-            name: head[0].to_string(),
-            optimal: head[1].parse().map_err(|_| line.to_string())?,
-            puzzle: Puzzle::new(board, goal).map_err(|e| format!("{line}: {e}"))?,
-        });
-    }
-    Ok(out)
+    korf_file("slide/korf100.txt", 4)
 }
 
 /// Korf & Felner's 50 24-puzzle instances (goal: blank first).
 pub fn korf_felner_24() -> Result<Vec<Instance>, String> {
-    let text = read(testdata().join("slide/korf_felner_24puzzle_50.txt"))?;
-    let goal = Board::goal(5, 5, GoalConvention::BlankFirst).map_err(|e| e.to_string())?;
+    korf_file("slide/korf_felner_24puzzle_50.txt", 5)
+}
+
+/// A Korf-style instance file of `side x side` boards (`name optimal ... | tiles`, `#`
+/// comments), each with the blank-first goal.
+fn korf_file(path: &str, side: usize) -> Result<Vec<Instance>, String> {
+    let text = read(testdata().join(path))?;
+    let goal = Board::goal(side, side, GoalConvention::BlankFirst).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for line in text
         .lines()
@@ -120,7 +110,7 @@ pub fn korf_felner_24() -> Result<Vec<Instance>, String> {
     {
         let (head, tiles) = line.split_once('|').ok_or_else(|| line.to_string())?;
         let head: Vec<&str> = head.split_whitespace().collect();
-        let board = Board::parse_sized(tiles, 5, 5).map_err(|e| format!("{line}: {e}"))?;
+        let board = Board::parse_sized(tiles, side, side).map_err(|e| format!("{line}: {e}"))?;
         out.push(Instance {
             name: head[0].to_string(),
             optimal: head[1].parse().map_err(|_| line.to_string())?,

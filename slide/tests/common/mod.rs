@@ -45,50 +45,50 @@ pub struct Korf {
     pub tiles: Vec<u8>,
 }
 
-/// Reads `korf100.txt` (goal: blank first).
-pub fn korf100() -> Vec<Korf> {
-    read("korf100.txt")
+/// The rows of a Korf-style instance file (`id optimal [more numbers] | tiles`, `#`
+/// comments): the numbers before the bar, and the tiles.
+fn korf_rows(name: &str) -> Vec<(Vec<u64>, Vec<u8>)> {
+    read(name)
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let (head, tiles) = l.split_once('|').expect("a | separator");
-            let h: Vec<u64> = head
+            let head = head
                 .split_whitespace()
                 .map(|x| x.parse().unwrap())
                 .collect();
-            Korf {
-                id: h[0] as usize,
-                optimal: h[1] as usize,
-                korf_nodes: h[2],
-                tiles: tiles
-                    .split_whitespace()
-                    .map(|x| x.parse().unwrap())
-                    .collect(),
-            }
+            let tiles = tiles
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            (head, tiles)
+        })
+        .collect()
+}
+
+/// Reads `korf100.txt` (goal: blank first).
+pub fn korf100() -> Vec<Korf> {
+    korf_rows("korf100.txt")
+        .into_iter()
+        .map(|(h, tiles)| Korf {
+            id: h[0] as usize,
+            optimal: h[1] as usize,
+            korf_nodes: h[2],
+            tiles,
         })
         .collect()
 }
 
 /// Reads `korf100_goal_blank_last.txt` as (id, optimal, tiles).
 pub fn korf100_blank_last() -> Vec<(usize, usize, Vec<u8>)> {
-    read("korf100_goal_blank_last.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').expect("a | separator");
-            let h: Vec<usize> = head
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            (
-                h[0],
-                h[1],
-                tiles
-                    .split_whitespace()
-                    .map(|x| x.parse().unwrap())
-                    .collect(),
-            )
-        })
+    id_optimal_tiles("korf100_goal_blank_last.txt")
+}
+
+/// A Korf-style file as (id, optimal, tiles).
+fn id_optimal_tiles(name: &str) -> Vec<(usize, usize, Vec<u8>)> {
+    korf_rows(name)
+        .into_iter()
+        .map(|(h, tiles)| (h[0] as usize, h[1] as usize, tiles))
         .collect()
 }
 
@@ -134,20 +134,5 @@ pub fn bfs(goal: Board) -> HashMap<u128, u32> {
 
 /// Reads `korf_felner_24puzzle_50.txt` as (id, optimal, tiles); goal `0 1 ... 24`.
 pub fn korf_felner_24() -> Vec<(usize, usize, Vec<u8>)> {
-    read("korf_felner_24puzzle_50.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').expect("a | separator");
-            let h: Vec<usize> = head
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            let tiles = tiles
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            (h[0], h[1], tiles)
-        })
-        .collect()
+    id_optimal_tiles("korf_felner_24puzzle_50.txt")
 }
