@@ -81,8 +81,8 @@ fn line_map(swap_first: bool, band1: usize, band2: usize, swap_bands: bool) -> [
     map
 }
 
-/// The base grid moved by transform `t` (0..TRANSFORMS), digits 1-9.
-fn transformed_base(t: u64) -> [u8; CELLS] {
+/// Transform `t` (0..TRANSFORMS) as its row map, column map and whether it transposes.
+fn transform(t: u64) -> ([u8; 9], [u8; 9], bool) {
     let t = t as usize;
     let rows = line_map((t / 36) % 2 == 1, t % 6, (t / 6) % 6, (t / 72) % 2 == 1);
     let rest = t / 144;
@@ -92,7 +92,12 @@ fn transformed_base(t: u64) -> [u8; CELLS] {
         (rest / 12) % 6,
         (rest / 72) % 2 == 1,
     );
-    let transpose = (rest / 144) % 2 == 1;
+    (rows, cols, (rest / 144) % 2 == 1)
+}
+
+/// The base grid moved by transform `t` (0..TRANSFORMS), digits 1-9.
+fn transformed_base(t: u64) -> [u8; CELLS] {
+    let (rows, cols, transpose) = transform(t);
     let mut out = [0u8; CELLS];
     for r in 0..9 {
         for c in 0..9 {
@@ -295,17 +300,9 @@ mod tests {
         // Label the cells 0..81 and move the labels: 41,472 different arrangements.
         let mut seen = std::collections::HashSet::new();
         for t in 0..TRANSFORMS {
-            let t = t as usize;
-            let rows = line_map((t / 36) % 2 == 1, t % 6, (t / 6) % 6, (t / 72) % 2 == 1);
-            let rest = t / 144;
-            let cols = line_map(
-                rest % 2 == 1,
-                (rest / 2) % 6,
-                (rest / 12) % 6,
-                (rest / 72) % 2 == 1,
-            );
+            let (rows, cols, transpose) = transform(t);
             assert_eq!((rows[0], cols[0]), (0, 0));
-            assert!(seen.insert((rows, cols, rest / 144)));
+            assert!(seen.insert((rows, cols, transpose)));
         }
     }
 
