@@ -25,6 +25,19 @@ impl Table {
         self.rows.push(cells.into_iter().map(Into::into).collect());
     }
 
+    /// Adds a row that fills only a few columns: `first` in the first column, each
+    /// `(column, text)` of `cells` in its column, the rest empty.
+    pub fn sparse_row(&mut self, first: impl Into<String>, cells: &[(usize, String)]) {
+        let mut row = vec![String::new(); self.header.len().max(1)];
+        row[0] = first.into();
+        for (col, text) in cells {
+            if let Some(cell) = row.get_mut(*col) {
+                cell.clone_from(text);
+            }
+        }
+        self.rows.push(row);
+    }
+
     /// The table as text: the first column left-aligned, the others right-aligned.
     pub fn render(&self) -> String {
         let cols = self
@@ -130,6 +143,13 @@ pub fn pct(spread: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sparse_rows_fill_only_their_columns() {
+        let mut t = Table::new(["a", "b", "c", "d"]);
+        t.sparse_row("x", &[(2, "y".into()), (9, "ignored".into())]);
+        assert_eq!(t.rows, vec![vec!["x", "", "y", ""]]);
+    }
 
     #[test]
     fn table_aligns_columns() {

@@ -258,55 +258,31 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         ]);
     }
     let board_ratio = base_boards.median() / ours_boards.median();
-    table.row([
-        "speedup (paired)".to_string(),
-        String::new(),
-        format!("{}x", sig3(ratio.median())),
-        format!("{}x", sig3(ratio.min())),
-        format!("{}x", sig3(ratio.max())),
-        pct(ratio.spread()),
-        format!("{}x", sig3(board_ratio)),
-        String::new(),
-        String::new(),
-        String::new(),
-    ]);
-    table.row([
-        "quartiles found".to_string(),
-        format!("{solved}/{}", boards.len()),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-    ]);
-    table.row([
-        "load embedded dictionary (wall us)".to_string(),
-        String::new(),
-        sig3(load.as_secs_f64() * 1e6),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        dict.len().to_string(),
-        String::new(),
-    ]);
-
-    table.row([
-        "prepare search index (wall us)".to_string(),
-        String::new(),
-        sig3(prepare.as_secs_f64() * 1e6),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-    ]);
+    table.sparse_row(
+        "speedup (paired)",
+        &[
+            (2, format!("{}x", sig3(ratio.median()))),
+            (3, format!("{}x", sig3(ratio.min()))),
+            (4, format!("{}x", sig3(ratio.max()))),
+            (5, pct(ratio.spread())),
+            (6, format!("{}x", sig3(board_ratio))),
+        ],
+    );
+    table.sparse_row(
+        "quartiles found",
+        &[(1, format!("{solved}/{}", boards.len()))],
+    );
+    table.sparse_row(
+        "load embedded dictionary (wall us)",
+        &[
+            (2, sig3(load.as_secs_f64() * 1e6)),
+            (8, dict.len().to_string()),
+        ],
+    );
+    table.sparse_row(
+        "prepare search index (wall us)",
+        &[(2, sig3(prepare.as_secs_f64() * 1e6))],
+    );
 
     let mut report = SuiteReport {
         suite: "quartiles".into(),
