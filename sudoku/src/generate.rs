@@ -21,7 +21,7 @@
 
 use thiserror::Error;
 
-use crate::grid::{CELLS, Grid};
+use crate::grid::{CELLS, Grid, PERMS3};
 
 /// Digit relabellings that fix the top-left digit: 8!.
 pub const DIGIT_PERMUTATIONS: u64 = 40_320;
@@ -35,15 +35,6 @@ pub const SEED_FINALS: u64 = DIGIT_PERMUTATIONS * 36;
 /// The base grid. Chosen for having no symmetry under the moves above (checked by a test).
 const BASE: &[u8; 81] =
     b"468931527751624839392578461134756298289413675675289314846192753513867942927345186";
-
-const PERMS3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// What was wrong with a generation request.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

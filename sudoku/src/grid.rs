@@ -5,6 +5,17 @@ use std::fmt;
 /// Number of cells of a grid.
 pub const CELLS: usize = 81;
 
+/// The six orders of three things (rows in a band, bands, boxes in a row), in lexicographic
+/// order.
+pub(crate) const PERMS3: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// A sudoku grid: a puzzle (with blanks) or a solution (full).
 ///
 /// Cells are numbered row-major: cell `9 * row + column`, rows and columns from 0. A cell holds

@@ -5,6 +5,8 @@
 //! is set when the digit still has a candidate in that row of that box (box 0..3 within the
 //! band).
 
+use crate::grid::PERMS3;
+
 /// `ROW_BOXES[r]`: for a 9-bit row of candidates, which of its three boxes hold one (3 bits).
 pub(crate) static ROW_BOXES: [u32; 512] = row_boxes();
 
@@ -135,15 +137,6 @@ const fn point() -> [u32; 512] {
     t
 }
 
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 const fn complex() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -151,11 +144,11 @@ const fn complex() -> [u32; 512] {
         let mut allowed = 0u32; // bits 3 * row + box
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
+            let perm = PERMS3[p];
             let mut ok = true;
             let mut row = 0;
             while row < 3 {
-                if (s >> (3 * row + perm[row])) & 1 == 0 {
+                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
                     ok = false;
                 }
                 row += 1;
@@ -163,7 +156,7 @@ const fn complex() -> [u32; 512] {
             if ok {
                 let mut row = 0;
                 while row < 3 {
-                    allowed |= 1 << (3 * row + perm[row]);
+                    allowed |= 1 << (3 * row + perm[row] as usize);
                     row += 1;
                 }
             }
