@@ -54,33 +54,17 @@ fn unpack(key: u128, template: &State) -> State {
 impl<H: Heuristic, Q: PQLike> AStar<H, Q> {
     /// A search of `puzzle` guided by `heuristic` (no work yet).
     pub fn new(puzzle: &Puzzle, heuristic: H) -> Result<Self, PuzzleError> {
-        heuristic.check(puzzle.geometry())?;
-        let s = puzzle.state();
-        let (h, memo) = heuristic.evaluate(&s);
-        let mut open = Q::default();
-        open.push(Entry { f: h, g: 0, id: 0 });
-        let mut best = KeyMap::default();
-        best.insert(s.key(), 0);
-        Ok(AStar {
+        let mut search = AStar {
             puzzle: puzzle.clone(),
             heuristic,
-            open,
-            nodes: vec![Node {
-                key: s.key(),
-                parent: u32::MAX,
-                g: 0,
-                h: h as u16,
-                dir: 4,
-                memo,
-            }],
-            best,
-            progress: Progress {
-                open: 1,
-                bound: h,
-                ..Progress::default()
-            },
+            open: Q::default(),
+            nodes: Vec::new(),
+            best: KeyMap::default(),
+            progress: Progress::default(),
             done: false,
-        })
+        };
+        search.reset(puzzle)?;
+        Ok(search)
     }
 
     /// Starts over on another puzzle of the same size, keeping the allocations (the node
