@@ -35,6 +35,13 @@ pub trait Limit {
     /// threshold (greater than `nodes`) to go on, or `None` to pause here.
     fn check(&mut self, nodes: u64) -> Option<u64>;
 
+    /// The wall-clock deadline of this step, if the limit has one (after [`Limit::start`]).
+    /// A search whose work happens elsewhere (a child process, another machine) passes it
+    /// on, instead of asking [`Limit::check`] every few thousand nodes across a pipe.
+    fn deadline(&self) -> Option<Instant> {
+        None
+    }
+
     /// This limit, but pausing as well once `cancel` is cancelled (looked at every
     /// [`CLOCK_EVERY`] nodes at the latest). For Ctrl-C handlers and schedulers.
     fn or_cancel(self, cancel: &Cancel) -> WithCancel<Self>
@@ -57,6 +64,9 @@ impl<L: Limit + ?Sized> Limit for &mut L {
     #[inline]
     fn check(&mut self, nodes: u64) -> Option<u64> {
         (**self).check(nodes)
+    }
+    fn deadline(&self) -> Option<Instant> {
+        (**self).deadline()
     }
 }
 
@@ -112,6 +122,9 @@ impl Limit for Time {
             Some(deadline) if Instant::now() >= deadline => None,
             _ => Some(nodes.saturating_add(CLOCK_EVERY)),
         }
+    }
+    fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 }
 
@@ -195,6 +208,12 @@ impl Limit for Budget {
             Budget::Unlimited => Unlimited.check(nodes),
         }
     }
+    fn deadline(&self) -> Option<Instant> {
+        match self {
+            Budget::Time(b) => b.deadline(),
+            Budget::Nodes(_) | Budget::Unlimited => None,
+        }
+    }
 }
 
 /// A flag shared between a running search and whoever may want it to stop (a Ctrl-C handler,
@@ -254,6 +273,10 @@ impl<L: Limit> Limit for WithCancel<L> {
         }
         Some(self.inner_next.min(nodes.saturating_add(CLOCK_EVERY)))
     }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.inner.deadline()
+    }
 }
 
 #[cfg(test)]
@@ -274,7 +297,9 @@ mod tests {
         assert_eq!(t.start(7), 7 + CLOCK_EVERY);
         assert_eq!(t.check(7 + CLOCK_EVERY), Some(7 + 2 * CLOCK_EVERY));
         let mut t = Time::new(Duration::ZERO);
+        assert_eq!(t.deadline(), None);
         t.start(0);
+        assert!(t.deadline().is_some());
         assert_eq!(t.check(CLOCK_EVERY), None);
     }
 

@@ -17,6 +17,7 @@
 //! - [`Split`] and [`Parts`]: searches that cut into independent parts whose totals add up
 //!   exactly to the whole, for all cores or many machines.
 //! - [`Checkpoint`]: the self-checking saved form of a search, for save and resume.
+//! - [`check`]: the run-to-the-end and engines-agree helpers every crate's tests use.
 //!
 //! So a progress bar, a time-sliced scheduler, language bindings or a distributed runner is
 //! written once, for every solver.
@@ -126,6 +127,7 @@
 #![warn(missing_docs)]
 
 mod budget;
+pub mod check;
 mod checkpoint;
 mod error;
 mod meter;

@@ -342,3 +342,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn check_helpers_see_the_same_run() {
+    use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
+    let whole = run_whole(Queens::new(7));
+    let stepped = run_in_steps(Queens::new(7), &[1, 7, 100]);
+    assert_eq!(whole.items, stepped.items);
+    assert_eq!(whole.progress, stepped.progress);
+    assert!(stepped.steps > whole.steps);
+    assert_agree(Queens::new(6), Queens::new(6), true);
+    let mut capped = Queens::new(8);
+    capped.cap = 500;
+    assert_eq!(run_in_steps(capped, &[64]).progress.nodes, 500);
+}
