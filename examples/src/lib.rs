@@ -3,6 +3,10 @@
 
 use std::path::PathBuf;
 
+pub mod drive;
+
+pub use drive::{Drive, Ended, drive};
+
 /// The workspace's `testdata/` folder, where the built-in puzzles of the demos live.
 pub fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
