@@ -91,6 +91,7 @@ pub mod error;
 pub mod format;
 pub mod instance;
 pub mod order;
+pub mod plan;
 pub mod search;
 
 pub use board::{Board, Placement};

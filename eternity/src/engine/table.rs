@@ -6,8 +6,9 @@
 //! - for every depth, the candidates that satisfy everything known before the search starts
 //!   (grey exactly on rim-facing sides, the colours of hinted neighbours, no grey towards a cell
 //!   filled later) are bucketed by the colours of the (up to two) neighbours filled earlier in
-//!   the fill order; depths with the same constraints share one table. A scan touches only
-//!   candidates that fit, except for pieces already in use;
+//!   the fill order; depths with the same constraints share one table. The rules, key sides,
+//!   tables and buckets are the crate's one [`Plan`]. A scan touches only candidates that fit,
+//!   except for pieces already in use;
 //! - the board is one `u32` per cell (the four edge bytes), used pieces a byte free-list;
 //! - the search is a loop over an explicit stack, not recursion, and keeps the frontier's
 //!   scan position in registers; the left neighbour's colour comes from the piece just placed.
@@ -15,11 +16,10 @@
 //! Within a bucket candidates stay in key order, so the engine tries exactly the candidates
 //! the baseline tries, in the same order: same nodes, same solutions.
 
-use std::collections::HashMap;
-
 use crate::engine::{Cursor, Event, Limits, Outcome, Stats};
-use crate::instance::{Candidate, GREY, Instance, Side};
+use crate::instance::{Candidate, Instance, Side};
 use crate::order::FillOrder;
+use crate::plan::{Oriented, Plan};
 use crate::search::budget::{Meter, StepBudget};
 
 /// Runs the table engine on `inst` in `order` within `limits`.
@@ -36,31 +36,14 @@ const PIECE_SHIFT: u32 = 34;
 const KEY_MASK: u64 = 0x3_FFFF;
 
 /// Packs a candidate: edges `u | r << 8 | d << 16 | l << 24`, then its key from bit 32.
-fn pack(inst: &Instance, c: Candidate) -> u64 {
-    let e = inst.piece(c.piece).rotated(c.rotation);
-    let edges = u32::from_le_bytes(e);
-    edges as u64 | (c.key() as u64) << 32
+fn pack(o: &Oriented) -> u64 {
+    let edges = u32::from_le_bytes(o.edges);
+    edges as u64 | (o.candidate.key() as u64) << 32
 }
 
 fn unpack(c: u64) -> Candidate {
     Candidate::from_key(((c >> 32) & KEY_MASK) as u32).expect("packed key")
 }
-
-/// What is known about one side of a cell before the search starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum SideRule {
-    /// Faces the rim: must be grey.
-    Rim,
-    /// Faces a hint: must be this colour.
-    Fixed(u8),
-    /// Faces a cell filled later: must not be grey.
-    Later,
-    /// Faces a cell filled earlier: must not be grey, and match it at run time.
-    Earlier,
-}
-
-/// What makes depths share a table: the rule per side and the two key sides.
-type TableSig = ([SideRule; 4], Option<Side>, Option<Side>);
 
 /// Per-depth data, read when the search enters a depth.
 #[derive(Clone, Copy, Debug, Default)]
@@ -143,102 +126,59 @@ impl TableCore {
     pub(crate) fn new(inst: &Instance, order: &FillOrder, cursor: Cursor) -> TableCore {
         let cells = order.cells();
         let n = inst.cells();
-        // Keys are `a * stride + b`: a power of two, so the key is a shift and an or.
-        let colours = (inst.colours() as u32).next_power_of_two();
-        let mut depth_of = vec![usize::MAX; n];
-        for (d, &c) in cells.iter().enumerate() {
-            depth_of[c] = d;
-        }
+        let plan = Plan::new(inst, order);
+        // Keys are `a << shift | b`: a shift and an or. Every table has `1 << 2 * shift`
+        // buckets, whatever its number of key sides; missing key sides read the dummy cell (0).
+        let shift = plan.key_bits();
         let mut hint_board = vec![0u32; n];
         for h in inst.hints() {
             hint_board[h.cell] = u32::from_le_bytes(inst.piece(h.piece).rotated(h.rotation));
         }
-        let hinted = inst.hinted_cells();
-        let cands: Vec<u64> = inst
-            .candidates()
-            .into_iter()
-            .map(|c| pack(inst, c))
-            .collect();
 
         // Every empty bucket shares the sentinel at position 0, so tables for cells next to
         // hints (mostly empty buckets) take little room and the pool stays in cache.
         let mut pool = vec![SENTINEL];
         let mut starts = Vec::new();
-        let mut tables: HashMap<TableSig, u32> = HashMap::new();
-        let mut depths = Vec::with_capacity(cells.len());
+        let mut table_start = Vec::with_capacity(plan.tables().len());
+        for t in plan.tables() {
+            table_start.push(starts.len() as u32);
+            let base = starts.len();
+            starts.resize(base + (1 << (2 * shift)), 0);
+            for k in 0..t.buckets() {
+                let b = t.bucket(k);
+                if b.is_empty() {
+                    continue;
+                }
+                // The plan folds the key sides it has; this engine always reads two.
+                let at = if t.key_slots() == 1 { k << shift } else { k };
+                starts[base + at] = pool.len() as u32;
+                pool.extend(b.iter().map(pack));
+                pool.push(SENTINEL);
+            }
+        }
         let dummy = DUMMY as u32;
-        for (d, &cell) in cells.iter().enumerate() {
-            let rules = Side::ALL.map(|s| match inst.neighbour(cell, s) {
-                None => SideRule::Rim,
-                Some(nb) if hinted[nb] => {
-                    SideRule::Fixed(hint_board[nb].to_le_bytes()[s.opposite().index()])
-                }
-                Some(nb) if depth_of[nb] < d => SideRule::Earlier,
-                Some(_) => SideRule::Later,
-            });
-            // Key sides: left first (its colour is the piece just placed in row-major order),
-            // then up, right, down.
-            let earlier: Vec<Side> = [Side::Left, Side::Up, Side::Right, Side::Down]
-                .into_iter()
-                .filter(|s| rules[s.index()] == SideRule::Earlier)
-                .collect();
-            let ka = earlier.first().copied();
-            let kb = earlier.get(1).copied();
-            let sig = (rules, ka, kb);
-            let table = *tables.entry(sig).or_insert_with(|| {
-                let t = starts.len() as u32;
-                let key_of = |c: u64| {
-                    let e = (c as u32).to_le_bytes();
-                    let a = ka.map_or(0, |s| e[s.index()] as u32);
-                    let b = kb.map_or(0, |s| e[s.index()] as u32);
-                    a * colours + b
-                };
-                let fits = |c: u64| {
-                    let e = (c as u32).to_le_bytes();
-                    Side::ALL.iter().all(|s| {
-                        let x = e[s.index()];
-                        match rules[s.index()] {
-                            SideRule::Rim => x == GREY,
-                            SideRule::Fixed(f) => x == f,
-                            SideRule::Later | SideRule::Earlier => x != GREY,
-                        }
-                    })
-                };
-                let mut buckets = vec![Vec::new(); (colours * colours) as usize];
-                for &c in cands.iter().filter(|&&c| fits(c)) {
-                    buckets[key_of(c) as usize].push(c);
-                }
-                for b in buckets {
-                    if b.is_empty() {
-                        starts.push(0);
-                    } else {
-                        starts.push(pool.len() as u32);
-                        pool.extend(b);
-                        pool.push(SENTINEL);
-                    }
-                }
-                t
-            });
+        let mut depths = Vec::with_capacity(cells.len());
+        for cp in plan.cells() {
             let read = |s: Option<Side>| match s {
                 None => (dummy, 0),
                 Some(s) => {
-                    let nb = inst.neighbour(cell, s).expect("earlier neighbour") as u32;
+                    let nb = cp.neighbours[s.index()].expect("earlier neighbour") as u32;
                     (nb, 8 * s.opposite().index() as u32)
                 }
             };
-            let (na, sa) = read(ka);
-            let (nb, sb) = read(kb);
+            let (na, sa) = read(cp.key[0]);
+            let (nb, sb) = read(cp.key[1]);
             let mut dp = Depth {
-                cell: cell as u32,
+                cell: cp.cell as u32,
                 na,
                 sa,
                 nb,
                 sb,
-                table,
-                left_from_prev: ka == Some(Side::Left) && d > 0 && cells[d - 1] + 1 == cell,
+                table: table_start[cp.table],
+                left_from_prev: cp.key[0] == Some(Side::Left) && cp.previous == Some(Side::Left),
                 ..Depth::default()
             };
-            for &s in earlier.iter().skip(2) {
+            for &s in &cp.checked {
                 let (n_, sh) = read(Some(s));
                 dp.mask |= 0xFF << (8 * s.index());
                 dp.extra[dp.extras as usize] = (n_, sh, 8 * s.index() as u32);
@@ -255,7 +195,7 @@ impl TableCore {
             .map(|h| (h.cell, hint_board[h.cell], h.piece as usize))
             .collect();
         TableCore {
-            shift: colours.trailing_zeros(),
+            shift,
             depths,
             pool,
             starts,
