@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use hamilton_solver::count::count;
-use hamilton_solver::{Budget, Grid, Options, Paths, Solution, Solver, Step};
+use hamilton_solver::{Budget, Grid, Options, Paths, Search, Solution, Solver, Step};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
@@ -107,7 +107,7 @@ fn main() -> ExitCode {
                             "... {} paths, {} nodes, about {:.1}% of the tree, {:.0?}",
                             p.found,
                             p.nodes,
-                            p.fraction * 100.0,
+                            p.fraction.unwrap_or(0.0) * 100.0,
                             started.elapsed()
                         );
                         last_report = Instant::now();

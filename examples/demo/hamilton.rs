@@ -4,7 +4,7 @@
 
 use examples::{DemoResult, testdata};
 use hamilton_solver::count::count;
-use hamilton_solver::{Budget, Grid, Paths, Solution, Solver, Step};
+use hamilton_solver::{Budget, Grid, Paths, Search, Solution, Solver, Step};
 
 /// Runs the section.
 pub fn run() -> DemoResult {

@@ -3,24 +3,19 @@
 //! dead end. No pruning at all. Deterministic (the seed's hash-set order is gone).
 //!
 //! It is the oracle for correctness and the yardstick for speed; it enumerates every path,
-//! in a fixed order, as a budgeted continuation like the fast engine.
+//! in a fixed order, as a budgeted continuation like the fast engine. [`Solver`](crate::Solver)
+//! and [`Paths`](crate::Paths) run it with [`Engine::Baseline`](crate::Engine::Baseline).
 
-use crate::budget::{Budget, Limit, Progress};
+use puzzle_search::{Limit, Meter};
+
+use crate::engine::Event;
 use crate::grid::{Grid, Pos};
 use crate::path::{Dir, Solution};
-use crate::proof::Impossible;
-use crate::search::Step;
 
 /// The plain backtracker: every path from the start (every start, in reading order, for a
 /// board without one).
-///
-/// ```
-/// use hamilton_solver::{Grid, baseline::Baseline};
-/// let grid = Grid::parse("Xx\nxx").unwrap();
-/// assert_eq!(Baseline::new(&grid).count(), 2);
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Baseline {
+pub(crate) struct Baseline {
     grid: Grid,
     tiles: usize,
     starts: Vec<Pos>,
@@ -28,14 +23,14 @@ pub struct Baseline {
     path: Vec<Pos>,
     /// Next direction to try at each depth.
     tried: Vec<u8>,
-    nodes: u64,
-    found: u64,
+    /// Tiles put on the path so far (each start tile too): the node count.
+    pub(crate) nodes: u64,
     finished: bool,
 }
 
 impl Baseline {
     /// The backtracker for `grid`.
-    pub fn new(grid: &Grid) -> Baseline {
+    pub(crate) fn new(grid: &Grid) -> Baseline {
         let starts = match grid.start() {
             Some(s) => vec![s],
             None => grid.tiles().filter(|&p| Some(p) != grid.end()).collect(),
@@ -48,7 +43,6 @@ impl Baseline {
             path: Vec::new(),
             tried: Vec::new(),
             nodes: 0,
-            found: 0,
             finished: false,
         }
     }
@@ -58,29 +52,30 @@ impl Baseline {
             && self.grid.end().is_none_or(|e| self.path.last() == Some(&e))
     }
 
-    /// Works within `budget` until the next path, the budget's end, or the end of the search.
-    pub fn step<L: Limit>(&mut self, mut budget: L) -> Step {
-        let mut spent = 0u64;
+    /// Searches until the next path, the end of the search, or the step's `meter` running
+    /// out; the meter counts in the caller's total, `base` plus this search's nodes, and is
+    /// asked after each node.
+    pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64) -> Event {
         loop {
             if self.finished {
-                return Step::Finished;
+                return Event::Exhausted;
             }
             if self.path.is_empty() {
                 let Some(&s) = self.starts.get(self.next_start) else {
                     self.finished = true;
-                    return Step::Finished;
+                    return Event::Exhausted;
                 };
                 self.next_start += 1;
                 self.path.push(s);
                 self.tried.push(0);
                 self.nodes += 1;
-                spent += 1;
                 if self.complete() {
-                    let found = Solution::from_cells(self.path.clone());
-                    self.found += 1;
                     // nothing to extend: back up next time
                     self.tried[0] = 4;
-                    return Step::Found(found);
+                    return Event::Found(Solution::from_cells(self.path.clone()));
+                }
+                if !meter.go_on(base + self.nodes) {
+                    return Event::Paused;
                 }
             }
             let depth = self.path.len() - 1;
@@ -104,50 +99,19 @@ impl Baseline {
             self.path.push(next);
             self.tried.push(0);
             self.nodes += 1;
-            spent += 1;
             if self.complete() {
-                self.found += 1;
                 self.tried[depth + 1] = 4;
-                return Step::Found(Solution::from_cells(self.path.clone()));
+                return Event::Found(Solution::from_cells(self.path.clone()));
             }
-            if budget.spent(spent) {
-                return Step::Paused;
+            if !meter.go_on(base + self.nodes) {
+                return Event::Paused;
             }
         }
     }
 
-    /// Counters so far (the fraction is not estimated: 0 until finished).
-    pub fn progress(&self) -> Progress {
-        Progress {
-            nodes: self.nodes,
-            found: self.found,
-            restarts: 0,
-            starts_done: self
-                .next_start
-                .saturating_sub(usize::from(!self.path.is_empty())),
-            fraction: if self.finished { 1.0 } else { 0.0 },
-        }
-    }
-
-    /// True once every path has been produced.
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-}
-
-impl Iterator for Baseline {
-    type Item = Solution;
-
-    fn next(&mut self) -> Option<Solution> {
-        crate::search::next_path(|| self.step(Budget::unlimited()))
-    }
-}
-
-/// The first path the backtracker finds, or [`Impossible::Exhausted`] with its node count.
-pub fn solve(grid: &Grid) -> Result<Solution, Impossible> {
-    let mut b = Baseline::new(grid);
-    match b.next() {
-        Some(s) => Ok(s),
-        None => Err(Impossible::Exhausted { nodes: b.nodes }),
+    /// Starts whose paths are all produced.
+    pub(crate) fn starts_done(&self) -> usize {
+        self.next_start
+            .saturating_sub(usize::from(!self.path.is_empty()))
     }
 }

@@ -20,10 +20,23 @@
 //! decides where the path ends. Every change goes on a trail, so backtracking undoes exactly
 //! what a decision caused, and the decision stack with the trail is the whole continuation.
 
-use crate::budget::Limit;
+use puzzle_search::{Limit, Meter};
+
 use crate::graph::{Graph, NONE};
 use crate::path::Solution;
 use crate::proof::EndColour;
+
+/// Which engine a [`Solver`](crate::Solver) or [`Paths`](crate::Paths) runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The plain backtracker the project started from: extend the path, skip a tile the path
+    /// already holds. The oracle of the tests and the yardstick of the benches.
+    Baseline,
+    /// The constructive attempt and the exact search with propagation.
+    #[default]
+    Fast,
+}
 
 const UNKNOWN: u8 = 0;
 const IN: u8 = 1;
@@ -60,17 +73,20 @@ enum Next {
     Done,
 }
 
-/// What [`Engine::run`] stopped on.
+/// What [`Exact::run`] stopped on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
     Found(Solution),
+    /// The step's budget ran out.
     Paused,
+    /// `nodes` reached the caller's `stop_at` (a restart is due).
+    Cutoff,
     Exhausted,
 }
 
 /// The search state for one start tile; plain data, so it clones and compares.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Engine {
+pub(crate) struct Exact {
     config: Config,
     n: u32,
     start: u32,
@@ -121,9 +137,9 @@ pub(crate) struct Engine {
     rng: u64,
 }
 
-impl Engine {
+impl Exact {
     /// An engine for paths from `start`; `graph` must have at least two tiles.
-    pub(crate) fn new(g: &Graph, start: u32, colours: EndColour, config: Config) -> Engine {
+    pub(crate) fn new(g: &Graph, start: u32, colours: EndColour, config: Config) -> Exact {
         let n = g.len() as u32;
         let vend = n;
         let mut edges = Vec::new();
@@ -161,7 +177,7 @@ impl Engine {
             avail[v as usize] += 1;
         }
         deg.shrink_to_fit();
-        let mut engine = Engine {
+        let mut engine = Exact {
             config,
             n,
             start,
@@ -877,9 +893,11 @@ impl Engine {
         Solution::from_cells(cells)
     }
 
-    /// Searches until a solution, the end of the tree, the step's `limit` (given the nodes
-    /// `spent` in this step so far), or `self.nodes` reaching `stop_at`.
-    pub(crate) fn run<L: Limit>(&mut self, limit: &mut L, spent: &mut u64, stop_at: u64) -> Event {
+    /// Searches until a solution, the end of the tree, the step's `meter` running out, or
+    /// `self.nodes` reaching `stop_at`. The meter counts in the caller's total: `base` plus
+    /// this engine's nodes. It is asked after each node, which is where a step pauses, so a
+    /// resumed step goes on exactly where the paused one stopped.
+    pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64, stop_at: u64) -> Event {
         loop {
             match self.next {
                 Next::Done => return Event::Exhausted,
@@ -912,7 +930,6 @@ impl Engine {
                         }
                         Some(e) => {
                             self.nodes += 1;
-                            *spent += 1;
                             self.frames.push(Frame {
                                 trail: self.trail.len() as u32,
                                 edge: e,
@@ -923,7 +940,10 @@ impl Engine {
                             } else {
                                 Next::Backtrack
                             };
-                            if limit.spent(*spent) || self.nodes >= stop_at {
+                            if self.nodes >= stop_at {
+                                return Event::Cutoff;
+                            }
+                            if !meter.go_on(base + self.nodes) {
                                 return Event::Paused;
                             }
                         }
@@ -960,7 +980,7 @@ mod tests {
     use crate::generate::planted;
     use crate::proof::precheck;
 
-    /// Engine and graph for a planted board, with the planted path as pairs of tiles.
+    /// Exact and graph for a planted board, with the planted path as pairs of tiles.
     fn planted_case(n: usize, seed: u64) -> (Graph, Vec<(u32, u32)>, u32) {
         let (grid, path) = planted(n, n, 0.85, seed);
         let g = Graph::new(&grid);
@@ -992,7 +1012,7 @@ mod tests {
                 let p = g.pos(v);
                 p.row.abs_diff(6) <= 2 && p.col.abs_diff(6) <= 2
             };
-            let mut engine = Engine::new(&g, start, colours, PLAIN);
+            let mut engine = Exact::new(&g, start, colours, PLAIN);
             let ok = engine.fix(|a, b| {
                 if b == NONE {
                     if free(a) && free(end) {
@@ -1007,7 +1027,8 @@ mod tests {
                 }
             });
             assert!(ok, "seed {seed}");
-            let found = engine.run(&mut crate::budget::Unlimited, &mut 0, u64::MAX);
+            let mut meter = Meter::new(puzzle_search::Unlimited, 0);
+            let found = engine.run(&mut meter, 0, u64::MAX);
             assert!(matches!(found, Event::Found(_)), "seed {seed}");
         }
     }

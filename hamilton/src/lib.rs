@@ -20,30 +20,34 @@
 //!   [`ParseError`]s with line and column.
 //! - [`Solver`]: one path or an [`Impossible`] proof that says why (parity, a cut tile, dead
 //!   ends, or an exhausted search with its node count).
-//! - [`Paths`]: an [`Iterator`] over every path, in a fixed order.
+//! - [`Paths`]: every path, in a fixed order: a [`Search`] and an [`Iterator`].
 //! - [`count::count`]: the number of paths by a dynamic programme over the frontier of a
 //!   row sweep, without enumerating them (big-integer counts).
-//! - [`baseline`]: the plain backtracker the project started from, kept as the oracle.
+//! - [`Engine`]: [`Engine::Fast`], or [`Engine::Baseline`], the plain backtracker the
+//!   project started from, kept as the oracle; both run behind [`Solver`] and [`Paths`].
 //! - [`generate`]: random solvable boards (a planted path reshaped by backbite moves).
 //!
 //! # Searches are continuations
-//! Every search is a value that holds its whole state. Drive it in budgeted steps, watch its
-//! [`Progress`], clone it, and resume; the results and node counts are the same as in one
-//! long run.
+//! [`Solver`] and [`Paths`] implement the family's [`Search`] trait (from `puzzle-search`,
+//! re-exported here with [`Budget`], [`Limit`] and [`Step`]): each is a value that holds its
+//! whole state. Drive it in budgeted steps, watch its [`Progress`], clone it, and resume; the
+//! results and node counts are the same as in one long run.
 //!
 //! ```
-//! use hamilton_solver::{Budget, Grid, Paths, Step};
+//! use hamilton_solver::{Budget, Grid, Paths, Search, Step};
 //! let grid = Grid::parse("Xxxx\nxxxx\nxxxx\nxxxx").unwrap();
 //! let mut paths = Paths::new(&grid);
 //! let mut found = 0;
 //! loop {
 //!     match paths.step(Budget::nodes(10)) {
 //!         Step::Found(_) => found += 1,
-//!         Step::Paused => { let _ = paths.progress(); }
+//!         Step::Paused => assert!(paths.progress().nodes > 0), // redraw, save, ...
 //!         Step::Finished => break,
 //!     }
 //! }
 //! assert_eq!(found, 52);
+//! assert_eq!(paths.progress().found, 52);
+//! assert_eq!(paths.progress().nodes, 51);
 //! ```
 //!
 //! # How the fast engine works
@@ -58,8 +62,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod baseline;
-mod budget;
+mod baseline;
 mod construct;
 pub mod count;
 mod engine;
@@ -71,8 +74,12 @@ mod proof;
 mod rng;
 mod search;
 
-pub use budget::{Budget, CLOCK_EVERY, Limit, Nodes, Progress, Time, Unlimited};
+/// The family's vocabulary, from puzzle-search: budgets, the [`Search`] trait and what a
+/// step returns.
+pub use puzzle_search::{Budget, Limit, Search, Step};
+
+pub use engine::Engine;
 pub use grid::{Grid, MAX_TILES, ParseError, Pos};
 pub use path::{Dir, PathError, Solution};
 pub use proof::{Impossible, Parity, ParityReason};
-pub use search::{Options, Paths, Solver, Step};
+pub use search::{Options, Paths, Progress, Solver};

@@ -1,28 +1,67 @@
 //! The public searches, each its own continuation: [`Solver`] finds one path or proves there
 //! is none; [`Paths`] enumerates every path.
 
-use crate::budget::{Budget, Limit, Progress};
+use std::ops::Deref;
+
+use puzzle_search::{Limit, Meter, Search, Step};
+
+use crate::baseline::Baseline;
 use crate::construct::{Construct, Outcome};
-use crate::engine::{Config, Engine, Event};
+use crate::engine::{Config, Engine, Event, Exact};
 use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::path::Solution;
 use crate::proof::{self, EndColour, Impossible};
 
-/// What one `step` of a search ended on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A path was found; the search has already moved past it.
-    Found(Solution),
-    /// The budget is spent; call `step` again to resume.
-    Paused,
-    /// Nothing is left to search.
-    Finished,
+/// Counters of a [`Solver`] or [`Paths`], cheap to read at any time.
+///
+/// `core` holds the family's common counters and reads through (`progress.nodes`):
+/// - `nodes`: work so far: branching decisions of the exact search, plus the moves of the
+///   constructive attempt when [`Options::construct`] is on (cover steps, flips, reroutes,
+///   backbites, and the nodes of its exact re-solves); with [`Engine::Baseline`], tiles put
+///   on the path.
+/// - `found`: paths returned as [`Step::Found`].
+/// - `fraction`: an estimate of the fraction of the current search tree explored, where one
+///   can be given (the exact search without restarts; `Some(1.0)` once finished).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Nodes, paths found and the fraction explored.
+    pub core: puzzle_search::Progress,
+    /// Restarts so far (find-one searches only).
+    pub restarts: u64,
+    /// Starts finished so far, for boards without a start tile (every start is tried).
+    pub starts_done: usize,
 }
 
-/// Options of the fast engine.
+impl AsRef<puzzle_search::Progress> for Progress {
+    fn as_ref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+impl Deref for Progress {
+    type Target = puzzle_search::Progress;
+    fn deref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+/// The common counters, with the fraction when there is one.
+fn core(nodes: u64, found: u64, fraction: Option<f64>) -> puzzle_search::Progress {
+    let p = puzzle_search::Progress::new(nodes, found);
+    match fraction {
+        Some(f) => p.with_fraction(f),
+        None => p,
+    }
+}
+
+/// Options of a [`Solver`]: which engine, and how the fast engine works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The engine: [`Engine::Fast`] (the default), or [`Engine::Baseline`], the plain
+    /// backtracker, which ignores every other option.
+    pub engine: Engine,
     /// Restart the search (with other tie-breaks, seeded deterministically) after a growing
     /// number of nodes, following the Luby sequence times `restart_unit`; cuts heavy tails
     /// when looking for one path. `0` turns restarts off. Ignored by [`Paths`].
@@ -77,6 +116,7 @@ enum Sweep {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            engine: Engine::Fast,
             restart_unit: 300,
             end_first: false,
             head: false,
@@ -175,18 +215,18 @@ impl Starts {
                 construct,
             ))));
         }
-        Some(Run::Engine(Box::new(self.engine(start, config))))
+        Some(Run::Exact(Box::new(self.engine(start, config))))
     }
 
     /// The exact engine for paths from `start`.
-    fn engine(&self, start: u32, config: Config) -> Engine {
+    fn engine(&self, start: u32, config: Config) -> Exact {
         let colours = self
             .colours
             .unwrap_or_else(|| unreachable!("starts are listed only when the colours allow"));
         if self.graph.start().is_none() {
-            Engine::new(&self.graph_with_start(start), start, colours, config)
+            Exact::new(&self.graph_with_start(start), start, colours, config)
         } else {
-            Engine::new(&self.graph, start, colours, config)
+            Exact::new(&self.graph, start, colours, config)
         }
     }
 
@@ -204,7 +244,9 @@ impl Starts {
 enum Run {
     /// The constructive attempt, before the exact engine for the same start.
     Construct(Box<Construct>),
-    Engine(Box<Engine>),
+    Exact(Box<Exact>),
+    /// The plain backtracker, through every start at once.
+    Baseline(Box<Baseline>),
     /// A one-tile board's path, or a start ruled out before searching.
     Single(Option<Solution>),
 }
@@ -215,8 +257,10 @@ enum Run {
 /// then the exact search. A board without a start gives every start a short constructive
 /// attempt before any exact search, since ruling a start out exactly can take long.
 ///
-/// Deterministic: the same board and options give the same path and the same node counts,
-/// however the work is split into steps.
+/// A [`Search`] whose one item is the path: [`Search::step`] returns [`Step::Found`] once with
+/// it, then [`Step::Finished`]; or [`Step::Finished`] with [`Solver::proof`] set when there is
+/// no path. Deterministic: the same board and options give the same path and the same node
+/// counts, however the work is split into steps.
 ///
 /// ```
 /// use hamilton_solver::{Grid, Solver};
@@ -244,10 +288,25 @@ impl Solver {
         Solver::with_options(grid, Options::default())
     }
 
+    /// A solver running `engine`, with the other options at their defaults.
+    pub fn with_engine(grid: &Grid, engine: Engine) -> Solver {
+        Solver::with_options(
+            grid,
+            Options {
+                engine,
+                ..Options::default()
+            },
+        )
+    }
+
     /// A solver with the given options.
     pub fn with_options(grid: &Grid, options: Options) -> Solver {
         let starts = Starts::new(grid);
-        let proof = starts.proof.clone();
+        let (proof, run) = match options.engine {
+            Engine::Fast => (starts.proof.clone(), None),
+            // the plain backtracker proves nothing in advance
+            Engine::Baseline => (None, Some(Run::Baseline(Box::new(Baseline::new(grid))))),
+        };
         let sweep = if grid.start().is_none() && starts.list.len() > 1 {
             Sweep::Constructing
         } else {
@@ -259,7 +318,7 @@ impl Solver {
             proof,
             starts,
             options,
-            run: None,
+            run,
             restarts: 0,
             restart_at: 0,
             nodes_done: 0,
@@ -276,10 +335,19 @@ impl Solver {
     }
 
     /// Ends the search with `path`.
-    fn found(&mut self, path: Solution) -> Step {
+    fn found(&mut self, path: Solution) -> Step<Solution> {
         self.finished = true;
         self.found = Some(path.clone());
         Step::Found(path)
+    }
+
+    /// Ends the search without a path.
+    fn exhausted(&mut self) -> Step<Solution> {
+        self.finished = true;
+        self.proof = Some(Impossible::Exhausted {
+            nodes: self.nodes_done,
+        });
+        Step::Finished
     }
 
     fn cutoff(&self) -> u64 {
@@ -290,120 +358,38 @@ impl Solver {
         }
     }
 
-    /// Works within `budget`: [`Step::Found`] once with the path, then [`Step::Finished`];
-    /// or [`Step::Finished`] with [`Solver::proof`] set when there is no path.
-    pub fn step<L: Limit>(&mut self, mut budget: L) -> Step {
-        let mut spent = 0u64;
-        loop {
-            if self.finished {
-                return Step::Finished;
-            }
-            if self.run.is_none() {
-                let tiles = self.starts.graph.len() as u64;
-                let moves = match self.sweep {
-                    _ if !self.options.construct => 0,
-                    Sweep::Single => CONSTRUCT_MOVES_PER_TILE * tiles + 1_000,
-                    Sweep::Constructing => SWEEP_MOVES_PER_TILE * tiles + 1_000,
-                    Sweep::Exact => 0,
-                };
-                match self.starts.open(self.config(), moves) {
-                    Some(r) => {
-                        self.run = Some(r);
-                        self.restarts = 0;
-                        self.restart_at = self.cutoff();
-                    }
-                    None if self.sweep == Sweep::Constructing => {
-                        // every start had its short attempt: now the exact search for each
-                        self.sweep = Sweep::Exact;
-                        self.starts.next = 0;
-                    }
-                    None => {
-                        self.finished = true;
-                        self.proof = Some(Impossible::Exhausted {
-                            nodes: self.nodes_done,
-                        });
-                        return Step::Finished;
-                    }
-                }
-            }
-            match self.run.as_mut() {
-                Some(Run::Single(s)) => {
-                    let s = s.take();
-                    self.run = None;
-                    if let Some(s) = s {
-                        return self.found(s);
-                    }
-                }
-                Some(Run::Construct(c)) => {
-                    let before = c.moves;
-                    let outcome = c.run(&mut budget, &mut spent);
-                    self.nodes_done += c.moves - before;
-                    match outcome {
-                        Outcome::Found(s) => return self.found(s),
-                        Outcome::Paused => return Step::Paused,
-                        Outcome::GaveUp if self.sweep == Sweep::Constructing => self.run = None,
-                        Outcome::GaveUp => {
-                            let start = c.start();
-                            let engine = self.starts.engine(start, self.config());
-                            self.run = Some(Run::Engine(Box::new(engine)));
-                            self.restarts = 0;
-                            self.restart_at = self.cutoff();
-                        }
-                    }
-                }
-                Some(Run::Engine(engine)) => {
-                    let before = engine.nodes;
-                    let event = engine.run(&mut budget, &mut spent, self.restart_at);
-                    self.nodes_done += engine.nodes - before;
-                    match event {
-                        Event::Found(s) => return self.found(s),
-                        Event::Exhausted => self.run = None,
-                        Event::Paused => {
-                            if engine.nodes >= self.restart_at {
-                                self.restarts += 1;
-                                let base = Config {
-                                    end_first: self.options.end_first,
-                                    head: self.options.head,
-                                    probe: self.options.probe,
-                                };
-                                let (config, seed) = if self.options.portfolio {
-                                    let k = self.restarts;
-                                    let config = match k % 3 {
-                                        0 => base,
-                                        1 => Config {
-                                            end_first: false,
-                                            head: true,
-                                            ..base
-                                        },
-                                        _ => Config {
-                                            end_first: true,
-                                            head: true,
-                                            ..base
-                                        },
-                                    };
-                                    (config, if k < 3 { 0 } else { k })
-                                } else {
-                                    (base, self.restarts)
-                                };
-                                engine.set_config(config);
-                                engine.restart(seed);
-                                self.restart_at = engine.nodes + self.cutoff();
-                            }
-                            if budget.spent(spent) {
-                                return Step::Paused;
-                            }
-                        }
-                    }
-                }
-                None => {}
-            }
-        }
+    /// The next restart: its branching order and tie-break seed.
+    fn restart(&mut self, engine: &mut Exact) {
+        self.restarts += 1;
+        let base = self.config();
+        let (config, seed) = if self.options.portfolio {
+            let k = self.restarts;
+            let config = match k % 3 {
+                0 => base,
+                1 => Config {
+                    end_first: false,
+                    head: true,
+                    ..base
+                },
+                _ => Config {
+                    end_first: true,
+                    head: true,
+                    ..base
+                },
+            };
+            (config, if k < 3 { 0 } else { k })
+        } else {
+            (base, self.restarts)
+        };
+        engine.set_config(config);
+        engine.restart(seed);
+        self.restart_at = engine.nodes + self.cutoff();
     }
 
     /// Runs to the end: the path, or why there is none.
     pub fn solve(mut self) -> Result<Solution, Impossible> {
         loop {
-            match self.step(Budget::unlimited()) {
+            match self.step(puzzle_search::Unlimited) {
                 Step::Found(s) => return Ok(s),
                 Step::Paused => {}
                 Step::Finished => {
@@ -429,21 +415,118 @@ impl Solver {
     pub fn proof(&self) -> Option<&Impossible> {
         self.proof.as_ref()
     }
+}
 
-    /// Counters so far.
-    pub fn progress(&self) -> Progress {
+impl Search for Solver {
+    type Item = Solution;
+    type Progress = Progress;
+
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Solution> {
+        let mut meter = Meter::new(budget, self.nodes_done);
+        loop {
+            if self.finished {
+                return Step::Finished;
+            }
+            if self.run.is_none() {
+                let tiles = self.starts.graph.len() as u64;
+                let moves = match self.sweep {
+                    _ if !self.options.construct => 0,
+                    Sweep::Single => CONSTRUCT_MOVES_PER_TILE * tiles + 1_000,
+                    Sweep::Constructing => SWEEP_MOVES_PER_TILE * tiles + 1_000,
+                    Sweep::Exact => 0,
+                };
+                match self.starts.open(self.config(), moves) {
+                    Some(r) => {
+                        self.run = Some(r);
+                        self.restarts = 0;
+                        self.restart_at = self.cutoff();
+                    }
+                    None if self.sweep == Sweep::Constructing => {
+                        // every start had its short attempt: now the exact search for each
+                        self.sweep = Sweep::Exact;
+                        self.starts.next = 0;
+                    }
+                    None => return self.exhausted(),
+                }
+            }
+            let Some(mut run) = self.run.take() else {
+                continue;
+            };
+            match &mut run {
+                Run::Single(s) => {
+                    if let Some(s) = s.take() {
+                        return self.found(s);
+                    }
+                }
+                Run::Construct(c) => {
+                    let before = c.moves;
+                    let outcome = c.run(&mut meter, self.nodes_done - before);
+                    self.nodes_done += c.moves - before;
+                    match outcome {
+                        Outcome::Found(s) => return self.found(s),
+                        Outcome::Paused => {
+                            self.run = Some(run);
+                            return Step::Paused;
+                        }
+                        Outcome::GaveUp if self.sweep == Sweep::Constructing => {}
+                        Outcome::GaveUp => {
+                            let engine = self.starts.engine(c.start(), self.config());
+                            self.run = Some(Run::Exact(Box::new(engine)));
+                            self.restarts = 0;
+                            self.restart_at = self.cutoff();
+                        }
+                    }
+                }
+                Run::Exact(engine) => {
+                    let before = engine.nodes;
+                    let event = engine.run(&mut meter, self.nodes_done - before, self.restart_at);
+                    self.nodes_done += engine.nodes - before;
+                    match event {
+                        Event::Found(s) => return self.found(s),
+                        Event::Exhausted => {}
+                        Event::Paused => {
+                            self.run = Some(run);
+                            return Step::Paused;
+                        }
+                        Event::Cutoff => {
+                            self.restart(engine);
+                            self.run = Some(run);
+                            if !meter.go_on(self.nodes_done) {
+                                return Step::Paused;
+                            }
+                        }
+                    }
+                }
+                Run::Baseline(b) => {
+                    let before = b.nodes;
+                    let event = b.run(&mut meter, self.nodes_done - before);
+                    self.nodes_done += b.nodes - before;
+                    match event {
+                        Event::Found(s) => return self.found(s),
+                        Event::Paused | Event::Cutoff => {
+                            self.run = Some(run);
+                            return Step::Paused;
+                        }
+                        Event::Exhausted => return self.exhausted(),
+                    }
+                }
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        let fraction = match &self.run {
+            _ if self.finished => Some(1.0),
+            Some(Run::Exact(e)) if self.options.restart_unit == 0 => Some(e.fraction()),
+            _ => None,
+        };
         Progress {
-            nodes: self.nodes_done,
-            found: u64::from(self.found.is_some()),
+            core: core(self.nodes_done, u64::from(self.found.is_some()), fraction),
             restarts: self.restarts,
-            starts_done: self
-                .starts
-                .next
-                .saturating_sub(usize::from(self.run.is_some())),
-            fraction: match &self.run {
-                _ if self.finished => 1.0,
-                Some(Run::Engine(e)) if self.options.restart_unit == 0 => e.fraction(),
-                _ => 0.0,
+            starts_done: match &self.run {
+                Some(Run::Baseline(b)) => b.starts_done(),
+                _ if self.options.engine == Engine::Baseline => 0,
+                run => self.starts.next.saturating_sub(usize::from(run.is_some())),
             },
         }
     }
@@ -453,17 +536,20 @@ impl Solver {
 /// start, the paths from each start in reading order (so each path is met once from each
 /// of its ends).
 ///
-/// An [`Iterator`], and a continuation: [`Paths::step`] works within a budget and can be
-/// resumed; a clone resumes from the same point.
+/// A [`Search`] and an [`Iterator`]: [`Search::step`] works within a budget and can be
+/// resumed; a clone resumes from the same point. The two engines find the same paths, each in
+/// its own fixed order.
 ///
 /// ```
-/// use hamilton_solver::{Grid, Paths};
+/// use hamilton_solver::{Engine, Grid, Paths};
 /// let grid = Grid::parse("Xxx\nxxx\nxxx").unwrap();
 /// assert_eq!(Paths::new(&grid).count(), 8);
+/// assert_eq!(Paths::with_engine(&grid, Engine::Baseline).count(), 8);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Paths {
     starts: Starts,
+    engine: Engine,
     run: Option<Run>,
     nodes_done: u64,
     found: u64,
@@ -471,21 +557,54 @@ pub struct Paths {
 }
 
 impl Paths {
-    /// An enumerator; cheap, the work happens in `step` or `next`.
+    /// An enumerator with the fast engine; cheap, the work happens in `step` or `next`.
     pub fn new(grid: &Grid) -> Paths {
+        Paths::with_engine(grid, Engine::Fast)
+    }
+
+    /// An enumerator running `engine`.
+    pub fn with_engine(grid: &Grid, engine: Engine) -> Paths {
         let starts = Starts::new(grid);
+        let (finished, run) = match engine {
+            Engine::Fast => (starts.proof.is_some(), None),
+            Engine::Baseline => (false, Some(Run::Baseline(Box::new(Baseline::new(grid))))),
+        };
         Paths {
-            finished: starts.proof.is_some(),
+            finished,
             starts,
-            run: None,
+            engine,
+            run,
             nodes_done: 0,
             found: 0,
         }
     }
 
-    /// Works within `budget` until the next path, the budget's end, or the end of the search.
-    pub fn step<L: Limit>(&mut self, mut budget: L) -> Step {
-        let mut spent = 0u64;
+    /// True once every path has been produced.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Why there is no path at all, when the fast engine's O(N) checks prove it before any
+    /// search.
+    pub fn proof(&self) -> Option<&Impossible> {
+        match self.engine {
+            Engine::Fast => self.starts.proof.as_ref(),
+            Engine::Baseline => None,
+        }
+    }
+
+    fn found(&mut self, path: Solution) -> Step<Solution> {
+        self.found += 1;
+        Step::Found(path)
+    }
+}
+
+impl Search for Paths {
+    type Item = Solution;
+    type Progress = Progress;
+
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Solution> {
+        let mut meter = Meter::new(budget, self.nodes_done);
         loop {
             if self.finished {
                 return Step::Finished;
@@ -504,26 +623,35 @@ impl Paths {
                     let s = s.take();
                     self.run = None;
                     if let Some(s) = s {
-                        self.found += 1;
-                        return Step::Found(s);
+                        return self.found(s);
                     }
                 }
                 Some(Run::Construct(c)) => {
                     // enumeration needs the whole tree: straight to the exact engine
                     let engine = self.starts.engine(c.start(), ENUMERATE);
-                    self.run = Some(Run::Engine(Box::new(engine)));
+                    self.run = Some(Run::Exact(Box::new(engine)));
                 }
-                Some(Run::Engine(engine)) => {
+                Some(Run::Exact(engine)) => {
                     let before = engine.nodes;
-                    let event = engine.run(&mut budget, &mut spent, u64::MAX);
+                    let event = engine.run(&mut meter, self.nodes_done - before, u64::MAX);
                     self.nodes_done += engine.nodes - before;
                     match event {
-                        Event::Found(s) => {
-                            self.found += 1;
-                            return Step::Found(s);
-                        }
+                        Event::Found(s) => return self.found(s),
                         Event::Exhausted => self.run = None,
-                        Event::Paused => return Step::Paused,
+                        Event::Paused | Event::Cutoff => return Step::Paused,
+                    }
+                }
+                Some(Run::Baseline(b)) => {
+                    let before = b.nodes;
+                    let event = b.run(&mut meter, self.nodes_done - before);
+                    self.nodes_done += b.nodes - before;
+                    match event {
+                        Event::Found(s) => return self.found(s),
+                        Event::Exhausted => {
+                            self.finished = true;
+                            return Step::Finished;
+                        }
+                        Event::Paused | Event::Cutoff => return Step::Paused,
                     }
                 }
                 None => {}
@@ -531,30 +659,18 @@ impl Paths {
         }
     }
 
-    /// True once every path has been produced.
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// Why there is no path at all, when the O(N) checks prove it before any search.
-    pub fn proof(&self) -> Option<&Impossible> {
-        self.starts.proof.as_ref()
-    }
-
-    /// Counters so far.
-    pub fn progress(&self) -> Progress {
+    fn progress(&self) -> Progress {
+        let fraction = match &self.run {
+            _ if self.finished => Some(1.0),
+            Some(Run::Exact(e)) => Some(e.fraction()),
+            _ => None,
+        };
         Progress {
-            nodes: self.nodes_done,
-            found: self.found,
+            core: core(self.nodes_done, self.found, fraction),
             restarts: 0,
-            starts_done: self
-                .starts
-                .next
-                .saturating_sub(usize::from(self.run.is_some())),
-            fraction: match &self.run {
-                _ if self.finished => 1.0,
-                Some(Run::Engine(e)) => e.fraction(),
-                _ => 0.0,
+            starts_done: match &self.run {
+                Some(Run::Baseline(b)) => b.starts_done(),
+                run => self.starts.next.saturating_sub(usize::from(run.is_some())),
             },
         }
     }
@@ -564,18 +680,12 @@ impl Iterator for Paths {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        next_path(|| self.step(Budget::unlimited()))
-    }
-}
-
-/// Steps an enumerator until its next path, or `None` when it is finished (what `next` of
-/// the enumerators' iterators does).
-pub(crate) fn next_path(mut step: impl FnMut() -> Step) -> Option<Solution> {
-    loop {
-        match step() {
-            Step::Found(s) => return Some(s),
-            Step::Paused => {}
-            Step::Finished => return None,
+        loop {
+            match self.step(puzzle_search::Unlimited) {
+                Step::Found(s) => return Some(s),
+                Step::Paused => {}
+                Step::Finished => return None,
+            }
         }
     }
 }

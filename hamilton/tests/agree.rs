@@ -1,9 +1,12 @@
-//! Differential tests: the fast engine, the plain backtracker and the parsers on random
-//! small boards.
+//! Differential tests: the fast engine against the plain backtracker, behind the same
+//! continuations ([`Solver`] and [`Paths`] with [`Engine::Baseline`]), and the parsers, on
+//! random small boards.
 
-use hamilton_solver::baseline::{self, Baseline};
-use hamilton_solver::{Budget, Grid, Impossible, Options, Paths, Pos, Solution, Solver, Step};
+use hamilton_solver::{
+    Engine, Grid, Impossible, Limit, Options, Paths, Pos, Search, Solution, Solver, Step,
+};
 use proptest::prelude::*;
+use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 
 /// A random board of up to 5x5 with a start, or `None` when the mask is not a valid board.
 fn board(w: usize, h: usize, mask: &[bool], start: usize, end: Option<usize>) -> Option<Grid> {
@@ -18,12 +21,87 @@ fn board(w: usize, h: usize, mask: &[bool], start: usize, end: Option<usize>) ->
     Grid::from_tiles(w, h, tiles, Some(at(s)), e.map(at)).ok()
 }
 
-fn sorted_letters(it: impl Iterator<Item = Solution>) -> Vec<String> {
-    let mut v: Vec<String> = it
-        .map(|s| format!("{:?}{}", s.start(), s.letters()))
-        .collect();
-    v.sort();
-    v
+/// The paths of a search as sorted text, yielded one by one: the two engines enumerate the
+/// same paths, each in its own order, so they are compared as sets.
+#[derive(Clone, Debug)]
+struct Sorted<S> {
+    search: S,
+    /// The sorted paths left, last first; filled by the first step.
+    left: Option<Vec<String>>,
+    nodes: u64,
+    found: u64,
+}
+
+fn sorted<S>(search: S) -> Sorted<S> {
+    Sorted {
+        search,
+        left: None,
+        nodes: 0,
+        found: 0,
+    }
+}
+
+impl<S: Search<Item = Solution> + Clone> Search for Sorted<S> {
+    type Item = String;
+    type Progress = puzzle_search::Progress;
+
+    fn step<L: Limit>(&mut self, _budget: L) -> Step<String> {
+        if self.left.is_none() {
+            let whole = run_whole(self.search.clone());
+            self.nodes = whole.progress.nodes;
+            let mut v: Vec<String> = whole
+                .items
+                .iter()
+                .map(|s| format!("{:?}{}", s.start(), s.letters()))
+                .collect();
+            v.sort_unstable_by(|a, b| b.cmp(a));
+            self.left = Some(v);
+        }
+        match self.left.as_mut().and_then(Vec::pop) {
+            Some(p) => {
+                self.found += 1;
+                Step::Found(p)
+            }
+            None => Step::Finished,
+        }
+    }
+
+    fn progress(&self) -> puzzle_search::Progress {
+        puzzle_search::Progress::new(self.nodes, self.found)
+    }
+}
+
+/// A solver whose item is whether its path is a path of the board: two engines find
+/// different paths, but agree on whether there is one, and every path must be valid.
+#[derive(Clone, Debug)]
+struct Valid {
+    solver: Solver,
+    grid: Grid,
+}
+
+fn valid(solver: Solver, grid: &Grid) -> Valid {
+    Valid {
+        solver,
+        grid: grid.clone(),
+    }
+}
+
+impl Search for Valid {
+    type Item = Result<(), String>;
+    type Progress = hamilton_solver::Progress;
+
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Self::Item> {
+        let grid = &self.grid;
+        self.solver.step(budget).map(|p| {
+            Solution::new(grid, p.cells().to_vec())
+                .map(|_| ())
+                .map_err(|e| format!("{e}\n{grid}"))
+        })
+    }
+
+    fn progress(&self) -> hamilton_solver::Progress {
+        self.solver.progress()
+    }
 }
 
 proptest! {
@@ -36,15 +114,16 @@ proptest! {
         start in 0usize..25, end in proptest::option::of(0usize..25),
     ) {
         let Some(grid) = board(w, h, &mask, start, end) else { return Ok(()) };
-        let fast = Solver::new(&grid).solve();
-        let slow = baseline::solve(&grid);
-        prop_assert_eq!(fast.is_ok(), slow.is_ok(), "{}", grid);
-        if let Ok(p) = &fast {
-            prop_assert!(Solution::new(&grid, p.cells().to_vec()).is_ok());
-        }
-        let all_fast = sorted_letters(Paths::new(&grid));
-        let all_slow = sorted_letters(Baseline::new(&grid));
-        prop_assert_eq!(all_fast, all_slow, "{}", grid);
+        assert_agree(
+            valid(Solver::with_engine(&grid, Engine::Baseline), &grid),
+            valid(Solver::new(&grid), &grid),
+            false,
+        );
+        assert_agree(
+            sorted(Paths::with_engine(&grid, Engine::Baseline)),
+            sorted(Paths::new(&grid)),
+            false,
+        );
     }
 
     #[test]
@@ -54,7 +133,6 @@ proptest! {
         start in 0usize..36, unit in 0u64..4, flags in 0u8..32,
     ) {
         let Some(grid) = board(w, h, &mask, start, None) else { return Ok(()) };
-        let expected = baseline::solve(&grid).is_ok();
         let options = Options {
             restart_unit: unit,
             end_first: flags & 1 != 0,
@@ -62,12 +140,13 @@ proptest! {
             portfolio: flags & 4 != 0,
             probe: flags & 8 != 0,
             construct: flags & 16 != 0,
+            ..Options::default()
         };
-        let got = Solver::with_options(&grid, options).solve();
-        prop_assert_eq!(got.is_ok(), expected, "{:?}\n{}", options, grid);
-        if let Ok(p) = got {
-            prop_assert!(Solution::new(&grid, p.cells().to_vec()).is_ok());
-        }
+        assert_agree(
+            valid(Solver::with_engine(&grid, Engine::Baseline), &grid),
+            valid(Solver::with_options(&grid, options), &grid),
+            false,
+        );
     }
 
     #[test]
@@ -77,41 +156,36 @@ proptest! {
     ) {
         let Some(grid) = board(w, h, &mask, 0, None) else { return Ok(()) };
         let Some(free) = grid.with_start(None) else { return Ok(()) };
-        let fast = Solver::new(&free).solve();
-        let slow = baseline::solve(&free);
-        prop_assert_eq!(fast.is_ok(), slow.is_ok());
-        prop_assert_eq!(sorted_letters(Paths::new(&free)), sorted_letters(Baseline::new(&free)));
+        assert_agree(
+            valid(Solver::with_engine(&free, Engine::Baseline), &free),
+            valid(Solver::new(&free), &free),
+            false,
+        );
+        assert_agree(
+            sorted(Paths::with_engine(&free, Engine::Baseline)),
+            sorted(Paths::new(&free)),
+            false,
+        );
     }
 
     #[test]
     fn stepping_in_small_budgets_changes_nothing(
         w in 2usize..=5, h in 2usize..=5,
         mask in proptest::collection::vec(prop::bool::weighted(0.9), 25),
-        start in 0usize..25, budget in 1u64..20,
+        start in 0usize..25, budget in 1u64..20, open in any::<bool>(),
     ) {
         let Some(grid) = board(w, h, &mask, start, None) else { return Ok(()) };
-        let whole: Vec<Solution> = Paths::new(&grid).collect();
-        let mut stepped = Vec::new();
-        let mut p = Paths::new(&grid);
-        loop {
-            match p.step(Budget::nodes(budget)) {
-                Step::Found(s) => stepped.push(s),
-                Step::Paused => { p = p.clone(); }
-                Step::Finished => break,
-            }
+        let grid = if open { grid.with_start(None).unwrap_or(grid) } else { grid };
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let whole = run_whole(Paths::with_engine(&grid, engine));
+            let stepped = run_in_steps(Paths::with_engine(&grid, engine), &[budget, 1]);
+            prop_assert_eq!(&whole.items, &stepped.items);
+            prop_assert_eq!(whole.progress, stepped.progress);
+            let whole = run_whole(Solver::with_engine(&grid, engine));
+            let stepped = run_in_steps(Solver::with_engine(&grid, engine), &[budget]);
+            prop_assert_eq!(&whole.items, &stepped.items);
+            prop_assert_eq!(whole.progress, stepped.progress);
         }
-        prop_assert_eq!(whole, stepped);
-        let one = Solver::new(&grid).solve();
-        let mut s = Solver::new(&grid);
-        let mut found = None;
-        loop {
-            match s.step(Budget::nodes(budget)) {
-                Step::Found(x) => found = Some(x),
-                Step::Paused => {}
-                Step::Finished => break,
-            }
-        }
-        prop_assert_eq!(one.ok(), found);
     }
 
     #[test]

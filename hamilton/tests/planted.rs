@@ -4,7 +4,7 @@
 //! (`compare -- hamilton`); these runs only have to finish.
 
 use hamilton_solver::generate::planted;
-use hamilton_solver::{Grid, Options, Solution, Solver};
+use hamilton_solver::{Budget, Grid, Options, Search, Solution, Solver, Step};
 
 fn check(grid: &Grid, path: &Solution) {
     Solution::new(grid, path.cells().to_vec()).unwrap_or_else(|e| panic!("{e}\n{grid}"));
@@ -61,10 +61,10 @@ fn a_big_board_is_solved_in_steps_as_in_one_run() {
     let path = whole.solve().unwrap();
     let mut steps = 0;
     let found = loop {
-        match stepped.step(hamilton_solver::Budget::nodes(50)) {
-            hamilton_solver::Step::Found(p) => break p,
-            hamilton_solver::Step::Paused => steps += 1,
-            hamilton_solver::Step::Finished => panic!("no path"),
+        match stepped.step(Budget::nodes(50)) {
+            Step::Found(p) => break p,
+            Step::Paused => steps += 1,
+            Step::Finished => panic!("no path"),
         }
     };
     assert!(steps > 0);

@@ -22,10 +22,9 @@
 
 use std::time::Duration;
 
-use hamilton_solver::baseline::Baseline;
 use hamilton_solver::count::count;
 use hamilton_solver::generate::{parity_breaker, planted};
-use hamilton_solver::{Budget, Grid, Impossible, Options, Solution, Solver, Step};
+use hamilton_solver::{Budget, Engine, Grid, Impossible, Options, Search, Solution, Solver, Step};
 
 use crate::Ctx;
 use crate::measure::{Samples, cpu_timed, paired_ratio};
@@ -85,13 +84,17 @@ pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
 
 /// The seed's backtracker with a CPU-time cap; checks the path it returns.
 pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
-    let mut b = Baseline::new(grid);
+    let mut b = Solver::with_engine(grid, Engine::Baseline);
     capped(grid, cap, || b.step(Budget::nodes(20_000)))
 }
 
 /// Steps a search until it finds a path (checked), finishes, or has used `cap` of this
 /// thread's CPU time (read only between steps, so the clock stays out of the search).
-fn capped(grid: &Grid, cap: Duration, mut step: impl FnMut() -> Step) -> Result<Outcome, String> {
+fn capped(
+    grid: &Grid,
+    cap: Duration,
+    mut step: impl FnMut() -> Step<Solution>,
+) -> Result<Outcome, String> {
     let start = crate::measure::thread_cpu();
     loop {
         match step() {

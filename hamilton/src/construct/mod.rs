@@ -38,8 +38,9 @@ mod reroute;
 mod squares;
 mod walk;
 
-use crate::budget::Limit;
-use crate::engine::{Config, Engine};
+use puzzle_search::{Limit, Meter};
+
+use crate::engine::{Config, Exact};
 use crate::graph::{Graph, NONE};
 use crate::path::Solution;
 use crate::proof::EndColour;
@@ -167,7 +168,7 @@ impl Construct {
         // the cover starts from it (it pins the end into pockets, for one).
         let nbr: Vec<[u32; 4]> = (0..n).map(|v| g.slots(v)).collect();
         let mut rule = vec![[FREE; 4]; n as usize];
-        let root = Engine::new(g, start, colours, REPAIR).decided();
+        let root = Exact::new(g, start, colours, REPAIR).decided();
         for &(a, b, on) in root.iter().flatten() {
             if b == NONE {
                 candidate[a as usize] &= on;
@@ -380,8 +381,9 @@ impl Construct {
         self.order_stale = true;
     }
 
-    /// Searches within `limit` (given the moves `spent` in this step so far).
-    pub(crate) fn run<L: Limit>(&mut self, limit: &mut L, spent: &mut u64) -> Outcome {
+    /// Searches until the path, giving up, or the step's `meter` running out. The meter
+    /// counts in the caller's total: `base` plus this attempt's moves.
+    pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64) -> Outcome {
         loop {
             if self.phase != Phase::Done && self.moves >= self.max_moves {
                 self.phase = Phase::Done;
@@ -423,8 +425,7 @@ impl Construct {
             }
             self.moves += 1;
             self.attempt_moves += 1;
-            *spent += 1;
-            if limit.spent(*spent) {
+            if !meter.go_on(base + self.moves) {
                 return Outcome::Paused;
             }
         }
@@ -533,9 +534,9 @@ impl Construct {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::{Nodes, Unlimited};
     use crate::generate::planted;
     use crate::proof::precheck;
+    use puzzle_search::{Nodes, Unlimited};
 
     fn construct_for(grid: &crate::Grid, seed: u64) -> Construct {
         let g = Graph::new(grid);
@@ -555,7 +556,7 @@ mod tests {
             for seed in 0..seeds {
                 let (grid, _) = planted(n, n, 0.85, seed);
                 let mut c = construct_for(&grid, 0);
-                match c.run(&mut Unlimited, &mut 0) {
+                match c.run(&mut Meter::new(Unlimited, 0), 0) {
                     Outcome::Found(path) => {
                         assert!(crate::Solution::new(&grid, path.cells().to_vec()).is_ok());
                     }
@@ -570,12 +571,12 @@ mod tests {
         for seed in 0..4 {
             let (grid, _) = planted(24, 24, 0.85, seed);
             let mut whole = construct_for(&grid, 3);
-            let at_once = whole.run(&mut Unlimited, &mut 0);
+            let at_once = whole.run(&mut Meter::new(Unlimited, 0), 0);
             let mut stepped = construct_for(&grid, 3);
             let mut steps = 0;
             let in_steps = loop {
-                let mut spent = 0;
-                match stepped.run(&mut Nodes(7), &mut spent) {
+                let mut meter = Meter::new(Nodes(7), stepped.moves);
+                match stepped.run(&mut meter, 0) {
                     Outcome::Paused => steps += 1,
                     done => break done,
                 }
@@ -593,7 +594,7 @@ mod tests {
         let g = Graph::new(&grid);
         let colours = precheck(&g).unwrap();
         let mut c = Construct::new(&g, g.start().unwrap(), colours, 0, 1_000);
-        assert_eq!(c.run(&mut Unlimited, &mut 0), Outcome::GaveUp);
+        assert_eq!(c.run(&mut Meter::new(Unlimited, 0), 0), Outcome::GaveUp);
         assert_eq!(c.moves, 0);
         assert!(crate::Solver::new(&grid).solve().is_err());
     }

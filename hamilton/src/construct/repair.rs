@@ -2,8 +2,9 @@
 //! with everything else fixed.
 
 use super::{Construct, NONE, Phase, REPAIR};
-use crate::budget::Nodes;
-use crate::engine::{Engine, Event};
+use puzzle_search::{Meter, Nodes};
+
+use crate::engine::{Event, Exact};
 
 impl Construct {
     /// Re-solves the neighbourhood of the remaining cycles exactly: the exact engine, with
@@ -22,7 +23,7 @@ impl Construct {
         self.dist_stale = true;
         for radius in [3, 6] {
             let inside = |v: u32| to_cycle[v as usize] <= radius || to_end[v as usize] <= radius;
-            let mut engine = Engine::new(&self.graph, self.start, self.colours, REPAIR);
+            let mut engine = Exact::new(&self.graph, self.start, self.colours, REPAIR);
             let ok = engine.fix(|a, b| {
                 if b == NONE {
                     // the virtual end edge: free inside (the end is inside)
@@ -36,8 +37,9 @@ impl Construct {
             if !ok {
                 continue;
             }
-            let mut spent = 0;
-            let event = engine.run(&mut Nodes(NODES), &mut spent, u64::MAX);
+            // a budget of its own, counted from this engine's first node
+            let mut meter = Meter::new(Nodes(NODES), 0);
+            let event = engine.run(&mut meter, 0, u64::MAX);
             self.moves += engine.nodes;
             if let Event::Found(path) = event {
                 self.repaired = Some(path);

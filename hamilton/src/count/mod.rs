@@ -76,6 +76,7 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
             ..crate::Options::default()
         };
         let mut solver = crate::Solver::with_options(&g, options);
+        use crate::Search as _;
         solver.step(crate::Budget::nodes(1)) == crate::Step::Finished && solver.proof().is_some()
     };
     if impossible || (g.start().is_some() && refuted()) {
