@@ -22,8 +22,9 @@ use std::time::Instant;
 
 use clap::Parser;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
-use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, write_finals};
-use sudoku_engine::{Format, Verdict, solve_file};
+use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, solve_file, write_finals};
+use sudoku_engine::parse::Format;
+use sudoku_engine::{UnknownFormat, Verdict};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -68,7 +69,7 @@ fn parse_count(s: &str) -> Result<u64, String> {
     Ok(n)
 }
 
-fn parse_format(s: &str) -> Result<Format, String> {
+fn parse_format(s: &str) -> Result<Format, UnknownFormat> {
     s.parse()
 }
 

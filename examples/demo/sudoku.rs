@@ -3,8 +3,7 @@
 
 use examples::{DemoResult, testdata};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
-use sudoku_engine::solve::baseline;
-use sudoku_engine::{Budget, Grid, Search, Solver, Step};
+use sudoku_engine::{Budget, Engine, Grid, Search, Solutions, Solver, Step};
 
 pub fn run() -> DemoResult {
     let path = testdata().join("sudoku").join("puzzles3_magictour_top1465");
@@ -25,7 +24,7 @@ pub fn run() -> DemoResult {
         count.verdict(),
         count.guesses
     );
-    let base = baseline::count_solutions(&puzzle, 2);
+    let base = Solver::with_engine(Engine::Baseline).count(&puzzle, 2);
     println!(
         "baseline agrees: {} ({} placements tried)",
         base.first == Some(solution) && base.solutions == count.solutions,
@@ -33,7 +32,7 @@ pub fn run() -> DemoResult {
     );
 
     // The same search in steps of 5 nodes: pause, look, resume.
-    let mut search = Search::new(&puzzle);
+    let mut search = Solutions::new(&puzzle);
     let mut steps = 0;
     loop {
         steps += 1;
@@ -46,7 +45,7 @@ pub fn run() -> DemoResult {
     let p = search.progress();
     println!(
         "stepped search: {steps} steps, {} nodes, {} guesses, {} solution(s)",
-        p.nodes, p.guesses, p.solutions
+        p.nodes, p.guesses, p.found
     );
 
     let finals: Vec<Grid> = Finals::new(5, 3)?.collect();

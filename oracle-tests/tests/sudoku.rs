@@ -1,19 +1,18 @@
-//! The benchmark sets of `testdata/sudoku` solve to their recorded solutions, the bad-input
-//! sets get the verdicts their sources state, and the seed's baseline agrees with the fast
-//! engine.
+//! `sudoku-engine` on the sets of `testdata/sudoku`: the benchmark sets solve to their
+//! recorded solutions, the bad-input sets get the verdicts their sources state, and the seed's
+//! baseline agrees with the fast engine.
 
 use std::io::Read;
 use std::path::PathBuf;
 
+use puzzle_search::check::assert_agree;
 use sha2::{Digest, Sha256};
+use sudoku_engine::io::{SolveOptions, solve_file};
 use sudoku_engine::parse::{self, Format};
-use sudoku_engine::solve::baseline;
-use sudoku_engine::{Grid, ParseError, Solver, Verdict};
+use sudoku_engine::{Engine, Grid, ParseError, Solutions, Solver, Verdict};
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata/sudoku")
-        .join(name)
+    oracle_tests::testdata_path("sudoku").join(name)
 }
 
 fn read(name: &str) -> String {
@@ -149,6 +148,7 @@ fn misc_cases_get_the_verdict_of_their_comment() {
     let mut expected = None;
     let mut cases = 0;
     let mut solver = Solver::new();
+    let mut baseline = Solver::with_engine(Engine::Baseline);
     for (n, line) in text.lines().enumerate() {
         if let Some(comment) = line.strip_prefix('#') {
             expected = if comment.contains("malformed") {
@@ -181,7 +181,7 @@ fn misc_cases_get_the_verdict_of_their_comment() {
             Some(v) => {
                 let g = parsed.unwrap()[0];
                 assert_eq!(solver.count(&g, 2).verdict(), v, "line {}", n + 1);
-                assert_eq!(baseline::count_solutions(&g, 2).verdict(), v);
+                assert_eq!(baseline.count(&g, 2).verdict(), v, "line {}", n + 1);
             }
         }
     }
@@ -193,11 +193,30 @@ fn baseline_agrees_with_the_fast_engine_on_top1465_samples() {
     // The plain backtracker is slow on the hardest puzzles: every 50th puzzle keeps this
     // test short while still covering the whole list.
     let grids = puzzles("puzzles3_magictour_top1465");
-    let mut solver = Solver::new();
     for g in grids.iter().step_by(50) {
-        let fast = solver.count(g, 2);
-        let base = baseline::count_solutions(g, 2);
-        assert_eq!(fast.solutions, base.solutions, "{g}");
-        assert_eq!(fast.first, base.first, "{g}");
+        assert_agree(
+            Solutions::with_engine(g, Engine::Baseline),
+            Solutions::new(g),
+            false,
+        );
     }
+}
+
+#[test]
+fn solving_the_course_format_file_writes_its_answers_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("sudoku-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let expected = read("top1465_course_format.solutions.txt");
+    for threads in [1, 2] {
+        let out = dir.join(format!("solved-{threads}.txt"));
+        let options = SolveOptions {
+            threads,
+            ..SolveOptions::default()
+        };
+        let report = solve_file(data("top1465_course_format.txt"), &out, options).unwrap();
+        assert_eq!((report.puzzles, report.unique), (1465, 1465));
+        assert!(report.anomalies.is_empty());
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

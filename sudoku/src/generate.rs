@@ -19,8 +19,7 @@
 //! bands. Index `n` maps to its final in constant time ([`final_grid`], `Iterator::nth`), so
 //! any range can be produced (or resumed) independently and in parallel.
 
-use thiserror::Error;
-
+use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, PERMS3};
 
 /// Digit relabellings that fix the top-left digit: 8!.
@@ -35,22 +34,6 @@ pub const SEED_FINALS: u64 = DIGIT_PERMUTATIONS * 36;
 /// The base grid. Chosen for having no symmetry under the moves above (checked by a test).
 const BASE: &[u8; 81] =
     b"468931527751624839392578461134756298289413675675289314846192753513867942927345186";
-
-/// What was wrong with a generation request.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum GenerateError {
-    /// The top-left digit is not 1-9.
-    #[error("the top-left digit must be 1-9, got {0}")]
-    BadDigit(u8),
-    /// More finals than exist for one top-left digit.
-    #[error("at most {max} distinct finals exist per top-left digit, {asked} were asked for")]
-    TooMany {
-        /// The count asked for.
-        asked: u64,
-        /// [`MAX_FINALS`].
-        max: u64,
-    },
-}
 
 /// Row (or column) order of a transform: output line `k` takes base line `map[k]`.
 fn line_map(swap_first: bool, band1: usize, band2: usize, swap_bands: bool) -> [u8; 9] {

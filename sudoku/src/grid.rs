@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::error::Clash;
+
 /// Number of cells of a grid.
 pub const CELLS: usize = 81;
 
@@ -24,19 +26,6 @@ pub(crate) const PERMS3: [[u8; 3]; 6] = [
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {
     cells: [u8; CELLS],
-}
-
-/// Two givens that break the rule: the same digit twice in a row, column or box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clash {
-    /// The repeated digit.
-    pub digit: u8,
-    /// The first cell holding it (row-major index).
-    pub first: usize,
-    /// The second cell holding it (row-major index), after `first`.
-    pub second: usize,
-    /// The unit they share.
-    pub unit: Unit,
 }
 
 /// A row, column or box, numbered from 0.
@@ -62,19 +51,19 @@ impl fmt::Display for Unit {
 
 /// Row of a cell.
 #[inline]
-pub const fn row_of(cell: usize) -> usize {
+pub(crate) const fn row_of(cell: usize) -> usize {
     cell / 9
 }
 
 /// Column of a cell.
 #[inline]
-pub const fn col_of(cell: usize) -> usize {
+pub(crate) const fn col_of(cell: usize) -> usize {
     cell % 9
 }
 
 /// Box of a cell (0..9, row-major).
 #[inline]
-pub const fn box_of(cell: usize) -> usize {
+pub(crate) const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 

@@ -8,17 +8,15 @@
 
 use std::fs::File;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
-use rayon::prelude::*;
-use thiserror::Error;
-
-use crate::generate::{Finals, GenerateError};
+use crate::error::{FileError, ParseError};
+use crate::generate::Finals;
 use crate::grid::Grid;
-use crate::parse::{Format, ParseError, Puzzles, write_all};
-use crate::solve::{Solver, Verdict};
+use crate::parse::{Format, Puzzles, write_all};
+use crate::search::{Count, Solver, Verdict};
 
 /// Bytes per buffer handed to the writer.
 const CHUNK_BYTES: usize = 1 << 20;
@@ -26,44 +24,6 @@ const CHUNK_BYTES: usize = 1 << 20;
 const IN_FLIGHT: usize = 4;
 /// Puzzles solved per batch (one batch is split across threads, then written in order).
 const BATCH: usize = 4096;
-
-/// What went wrong while reading, generating or writing a file.
-#[derive(Debug, Error)]
-pub enum FileError {
-    /// The operating system refused (missing file, no permission, full disk...).
-    #[error("{path}: {source}")]
-    Io {
-        /// The file concerned.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
-    /// A puzzle in the input is malformed.
-    #[error("{path}: {source}")]
-    Parse {
-        /// The input file.
-        path: PathBuf,
-        /// Where and what.
-        source: ParseError,
-    },
-    /// The input holds no puzzle.
-    #[error("{0}: no puzzle found")]
-    Empty(PathBuf),
-    /// The generation request is impossible.
-    #[error(transparent)]
-    Generate(#[from] GenerateError),
-    /// Writing the output failed.
-    #[error("writing the output: {0}")]
-    Write(std::io::Error),
-    /// The thread pool for `threads > 1` could not start.
-    #[error("cannot start {threads} solving threads: {message}")]
-    Threads {
-        /// Threads asked for.
-        threads: usize,
-        /// Why not.
-        message: String,
-    },
-}
 
 /// A writer thread fed through a bounded channel, with buffers recycled.
 struct Pipe {
@@ -193,6 +153,7 @@ pub struct SolveOptions {
     /// Output format; `None` writes the input's format.
     pub output: Option<Format>,
     /// Solving threads (1 solves on the calling thread). The output is the same for any count.
+    /// Without the `parallel` feature every puzzle is solved on the calling thread.
     pub threads: usize,
 }
 
@@ -230,18 +191,31 @@ pub struct SolveReport {
     pub format: Option<Format>,
 }
 
-/// Counts the solutions (limit 2) of every puzzle, on `threads` threads, in input order.
-pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<crate::Count>, FileError> {
+/// Counts the solutions (limit 2) of every puzzle with the fast engine, on `threads` threads,
+/// in input order (the same counts for any number of threads). Without the `parallel`
+/// feature every puzzle is counted on the calling thread.
+pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError> {
     if threads <= 1 {
-        let mut solver = Solver::new();
-        return Ok(grids.iter().map(|g| solver.count(g, 2)).collect());
+        return Ok(count_serially(grids));
     }
+    count_in_parallel(grids, threads)
+}
+
+fn count_serially(grids: &[Grid]) -> Vec<Count> {
+    let mut solver = Solver::new();
+    grids.iter().map(|g| solver.count(g, 2)).collect()
+}
+
+#[cfg(feature = "parallel")]
+fn count_in_parallel(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError> {
+    use rayon::prelude::*;
+
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| FileError::Threads {
             threads,
-            message: e.to_string(),
+            source: Box::new(e),
         })?;
     Ok(pool.install(|| {
         grids
@@ -250,6 +224,11 @@ pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<crate::Count>, Fi
             .map_init(Solver::new, |s, g| s.count(g, 2))
             .collect()
     }))
+}
+
+#[cfg(not(feature = "parallel"))]
+fn count_in_parallel(grids: &[Grid], _threads: usize) -> Result<Vec<Count>, FileError> {
+    Ok(count_serially(grids))
 }
 
 /// Reads every puzzle of `text` (format given or detected); malformed input is an error
@@ -386,14 +365,25 @@ mod tests {
 
     #[test]
     fn solving_keeps_order_and_reports_anomalies_with_any_thread_count() {
-        // top1465 three times over: more than one batch, every puzzle proper.
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../testdata/sudoku/puzzles3_magictour_top1465"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
+        // Twelve proper puzzles (the first of the magictour top1465 list) over and over: more
+        // than one batch.
+        const PROPER: [&str; 12] = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+            "4..7..6....38...........2..62.5............917............43.8.5.....1......9....",
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+            "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....8....6...9.....8.",
+            "......41.9..3.....3...5.....48..7..........62.1.......6..2....5.7....8......9....",
+            "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....9....8...8.....6.",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+            "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+        ];
+        let text = PROPER.join("\n");
         let (one, _) = read_puzzles(&text, None).unwrap();
-        let mut grids: Vec<Grid> = one.iter().chain(&one).chain(&one).copied().collect();
+        let mut grids: Vec<Grid> = one.iter().cycle().take(BATCH + 300).copied().collect();
         let n = grids.len();
         assert!(n > BATCH);
         grids[5] = Grid::EMPTY; // several solutions

@@ -2,22 +2,28 @@
 //!
 //! - [`Grid`]: 81 cells; parsing and printing in the nine-line text format and the one-line
 //!   format ([`parse`]), with errors that name the puzzle, line and column.
-//! - Solving ([`solve`](mod@solve)): a bit-parallel engine ([`Solver`], [`Search`]) with band
-//!   propagation (singles and locked candidates) and guesses that copy a 128-byte state;
-//!   `count` with a limit (2 checks uniqueness); a budgeted, resumable [`Search`] over all
-//!   solutions; and the seed's plain backtracker as [`baseline`](solve::baseline).
-//! - Generation ([`generate`]): [`Finals`], distinct solved grids with a chosen top-left digit
-//!   (1,672,151,040 of them, the seed's 1,451,520 first), any index in constant time.
-//! - Files ([`io`]): [`generate_to`] and [`solve_file`] write through a thread fed by a bounded
-//!   channel; batch solving on several threads keeps input order and reports every puzzle
-//!   without exactly one solution.
+//! - Solving: [`Solutions`], the search over every solution of a puzzle as its own
+//!   continuation (it implements [`Search`]: budgeted, resumable steps), and [`Solver`], which
+//!   counts solutions up to a limit (2 checks uniqueness) without allocating per puzzle. Both
+//!   run an [`Engine`]: the fast bit-parallel engine with band propagation (singles and locked
+//!   candidates) and guesses that copy a 128-byte state, or the seed's plain backtracker, kept
+//!   as the oracle.
+//! - Generation ([`generate`]): [`Finals`](generate::Finals), distinct solved grids with a
+//!   chosen top-left digit (1,672,151,040 of them, the seed's 1,451,520 first), any index in
+//!   constant time.
+//! - Files ([`io`]): [`generate_to`](io::generate_to) and [`solve_file`](io::solve_file) write
+//!   through a thread fed by a bounded channel; batch solving on several threads (the
+//!   `parallel` feature, on by default) keeps input order and reports every puzzle without
+//!   exactly one solution.
 //!
 //! ```
-//! use sudoku_engine::{Grid, Solver, Verdict};
+//! use sudoku_engine::{Budget, Grid, Search, Solutions, Solver, Step, Verdict};
 //!
 //! let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 //!     .parse()
 //!     .unwrap();
+//!
+//! // One call: count up to 2 solutions (a uniqueness check).
 //! let mut solver = Solver::new(); // reuse it: no allocation per puzzle
 //! let count = solver.count(&puzzle, 2);
 //! assert_eq!(count.verdict(), Verdict::Unique);
@@ -25,24 +31,45 @@
 //! assert!(puzzle.is_solved_by(&solution));
 //! println!("{solution}  ({} guesses)", count.guesses);
 //!
+//! // The same search in small steps, resumable at any point.
+//! let mut search = Solutions::new(&puzzle);
+//! loop {
+//!     match search.step(Budget::nodes(10)) {
+//!         Step::Found(g) => assert_eq!(g, solution),
+//!         Step::Paused => { /* show search.progress(), save, yield... */ }
+//!         Step::Finished => break,
+//!     }
+//! }
+//! let p = search.progress();
+//! assert_eq!((p.found, p.guesses), (1, count.guesses));
+//!
 //! // A million distinct finals with a 1 in the top-left corner, lazily.
-//! let mut finals = sudoku_engine::Finals::new(1, 1_000_000).unwrap();
+//! let mut finals = sudoku_engine::generate::Finals::new(1, 1_000_000).unwrap();
 //! let last = finals.nth(999_999).unwrap();
 //! assert!(last.is_valid_solution() && last.get(0) == 1);
 //! ```
+//!
+//! # Features
+//!
+//! - `parallel` (default): [`io::count_all`] and [`io::solve_file`] with `threads > 1` solve
+//!   on a rayon pool; without it they solve on the calling thread, with the same output.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod engine;
+mod error;
+mod grid;
+mod search;
+
 pub mod generate;
-pub mod grid;
 pub mod io;
 pub mod parse;
-pub mod solve;
 
-pub use generate::{Finals, MAX_FINALS, final_grid};
-pub use grid::{CELLS, Clash, Grid, Unit};
-pub use io::{FileError, SolveOptions, SolveReport, generate_to, solve_file};
-pub use parse::{Format, ParseError, Puzzles};
-pub use solve::{
-    Budget, Count, Progress, Search, Solver, Step, Verdict, count_solutions, solutions,
-};
+pub use engine::Engine;
+pub use error::{Clash, FileError, GenerateError, ParseError, UnknownFormat};
+pub use grid::{CELLS, Grid, Unit};
+pub use search::{Count, Progress, Solutions, Solver, Verdict, count_solutions, solutions, solve};
+
+/// The family's vocabulary, from puzzle-search: drive a [`Solutions`] with
+/// [`Search::step`] and a [`Budget`] (or any [`Limit`]), and match the [`Step`] it returns.
+pub use puzzle_search::{Budget, Limit, Search, Step};

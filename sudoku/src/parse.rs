@@ -13,9 +13,8 @@
 
 use std::str::FromStr;
 
-use thiserror::Error;
-
-use crate::grid::{CELLS, Grid, Unit, col_of, row_of};
+use crate::error::{ParseError, UnknownFormat};
+use crate::grid::{CELLS, Grid, col_of, row_of};
 
 /// The text format of a puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,97 +44,18 @@ impl Format {
 }
 
 impl FromStr for Format {
-    type Err = String;
+    type Err = UnknownFormat;
 
+    /// `grid` or `line`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "grid" => Ok(Format::Grid),
             "line" => Ok(Format::Line),
-            other => Err(format!(
-                "unknown format `{other}` (expected `line` or `grid`)"
-            )),
+            other => Err(UnknownFormat {
+                name: other.to_string(),
+            }),
         }
     }
-}
-
-/// What was wrong with a puzzle text, and where (puzzle number, line and column count from 1).
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ParseError {
-    /// A line has the wrong number of characters.
-    #[error("puzzle {puzzle}, line {line}: expected {expected} characters, found {found}")]
-    WrongLength {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number in the input.
-        line: usize,
-        /// Characters expected.
-        expected: usize,
-        /// Characters found.
-        found: usize,
-    },
-    /// A character that has no place there.
-    #[error(
-        "puzzle {puzzle}, line {line}, column {column}: unexpected {found:?}, expected {expected}"
-    )]
-    BadChar {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number in the input.
-        line: usize,
-        /// Column (in characters) in that line.
-        column: usize,
-        /// The character found.
-        found: char,
-        /// What belongs there.
-        expected: &'static str,
-    },
-    /// The input ends in the middle of a grid.
-    #[error("puzzle {puzzle}, line {line}: the grid ends after {rows} of 9 rows")]
-    Truncated {
-        /// Puzzle number.
-        puzzle: usize,
-        /// The line after the last row read.
-        line: usize,
-        /// Rows read.
-        rows: usize,
-    },
-    /// Grids not separated by an empty line.
-    #[error("puzzle {puzzle}, line {line}: expected an empty line between grids")]
-    MissingSeparator {
-        /// Number of the puzzle that should start after the empty line.
-        puzzle: usize,
-        /// Line number in the input.
-        line: usize,
-    },
-    /// Two givens break the rule (only from the strict readers).
-    #[error(
-        "puzzle {puzzle}: the {digit} at line {line}, column {column} clashes with the {digit} at line {other_line}, column {other_column} (same {unit})"
-    )]
-    Clash {
-        /// Puzzle number.
-        puzzle: usize,
-        /// The repeated digit.
-        digit: u8,
-        /// Line of the later given.
-        line: usize,
-        /// Column of the later given.
-        column: usize,
-        /// Line of the earlier given.
-        other_line: usize,
-        /// Column of the earlier given.
-        other_column: usize,
-        /// The unit both are in.
-        unit: Unit,
-    },
-    /// No puzzle in the input (one was required).
-    #[error("no puzzle found in the input")]
-    Empty,
-    /// More than one puzzle where exactly one was required.
-    #[error("expected one puzzle, found more (line {line})")]
-    TooMany {
-        /// Line where the second puzzle starts.
-        line: usize,
-    },
 }
 
 /// Where each cell of a puzzle was read: its line and column, for error messages.
@@ -466,6 +386,7 @@ pub fn write_all<'g>(out: &mut Vec<u8>, grids: impl IntoIterator<Item = &'g Grid
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Unit;
 
     const P: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";

@@ -1,71 +1,48 @@
-//! Solving: the fast engine behind [`Search`] and [`Solver`], and the seed's [`baseline`].
+//! The public continuation [`Solutions`], the reusable [`Solver`], and what they report.
 //!
-//! Every form shares one search order, so the same puzzle always visits the same nodes and
-//! finds the same solutions in the same order, whether it runs in one call or in many small
-//! budgeted steps.
+//! Every form shares its engine's one search order, so the same puzzle always visits the
+//! same nodes and finds the same solutions in the same order, whether it runs in one call or
+//! in many small budgeted steps (see [`Engine`] for what a node is).
 
-pub mod baseline;
-mod fast;
-mod tables;
+use std::ops::Deref;
 
-use std::time::{Duration, Instant};
+use puzzle_search::{Limit, Search, Step, Unlimited};
 
+use crate::engine::baseline::BaselineSearch;
+use crate::engine::fast::FastSearch;
+use crate::engine::{Counters, Engine, Event};
 use crate::grid::Grid;
-use fast::State;
-
-/// How much work one call to [`Search::step`] may do. At least one node is always visited,
-/// so a loop of steps always makes progress.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
-    nodes: Option<u64>,
-    time: Option<Duration>,
-}
-
-impl Budget {
-    /// No limit: run to the next solution or to the end.
-    pub fn unlimited() -> Budget {
-        Budget::default()
-    }
-
-    /// At most `n` nodes (propagations); reproducible, for tests and replays.
-    pub fn nodes(n: u64) -> Budget {
-        Budget {
-            nodes: Some(n),
-            time: None,
-        }
-    }
-
-    /// Roughly `d` of wall time (the clock is read every 256 nodes), for interactive use.
-    pub fn time(d: Duration) -> Budget {
-        Budget {
-            nodes: None,
-            time: Some(d),
-        }
-    }
-}
-
-/// What a [`Search::step`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A solution; the search is already positioned after it.
-    Found(Grid),
-    /// The budget ran out; call `step` again to resume.
-    Paused,
-    /// Every solution has been found.
-    Finished,
-}
 
 /// Counters of a search so far (kept anyway, so reading them is free).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// `core.nodes` counts the engine's nodes and `core.found` the solutions found (see
+/// [`Engine`]); both read through `Deref` as `p.nodes` and `p.found`. No fraction explored is
+/// estimated.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Progress {
-    /// States propagated.
-    pub nodes: u64,
-    /// Guesses made (a cell's candidates split in two).
+    /// Nodes and solutions found, as every search of the family reports them.
+    pub core: puzzle_search::Progress,
+    /// Guesses made (the fast engine: a cell's candidates split in two; the baseline: every
+    /// placement).
     pub guesses: u64,
-    /// Solutions found.
-    pub solutions: u64,
-    /// Alternatives waiting on the stack.
+    /// Open guesses on the current path: alternatives waiting on the stack (fast), blanks
+    /// filled (baseline).
     pub depth: usize,
+}
+
+impl AsRef<puzzle_search::Progress> for Progress {
+    fn as_ref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+impl Deref for Progress {
+    type Target = puzzle_search::Progress;
+
+    fn deref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
 }
 
 /// The result of counting solutions up to a limit.
@@ -111,73 +88,25 @@ impl std::fmt::Display for Verdict {
     }
 }
 
-/// [`Step`] before the solution is turned into a grid (which counting skips).
-// Internal and short-lived; boxing the state would allocate once per solution.
-#[allow(clippy::large_enum_variant)]
-enum Found {
-    Solution(State),
-    Paused,
-    Finished,
+/// The engine's continuation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Inner {
+    Fast(FastSearch),
+    Baseline(BaselineSearch),
 }
 
-impl From<Found> for Step {
-    fn from(f: Found) -> Step {
-        match f {
-            Found::Solution(s) => Step::Found(s.solution()),
-            Found::Paused => Step::Paused,
-            Found::Finished => Step::Finished,
-        }
-    }
-}
-
-trait Meter {
-    /// Called after each node; true when the step must pause.
-    fn spent(&mut self) -> bool;
-}
-
-struct Unlimited;
-
-impl Meter for Unlimited {
-    #[inline(always)]
-    fn spent(&mut self) -> bool {
-        false
-    }
-}
-
-struct Limited {
-    left: u64,
-    deadline: Option<Instant>,
-    tick: u32,
-}
-
-impl Meter for Limited {
-    #[inline]
-    fn spent(&mut self) -> bool {
-        self.left = self.left.saturating_sub(1);
-        if self.left == 0 {
-            return true;
-        }
-        if let Some(d) = self.deadline {
-            self.tick += 1;
-            if self.tick >= 256 {
-                self.tick = 0;
-                return Instant::now() >= d;
-            }
-        }
-        false
-    }
-}
-
-/// A search over the solutions of one puzzle, as its own continuation: drive it with
-/// [`Search::step`], watch [`Search::progress`], clone it, resume it later; or iterate it.
+/// The search over every solution of one puzzle, as its own continuation: drive it with
+/// [`Search::step`] and any [`Budget`](crate::Budget), watch [`Search::progress`], clone it,
+/// resume it later; or iterate it. The fast engine runs unless [`Solutions::with_engine`]
+/// picks another.
 ///
 /// ```
-/// use sudoku_engine::{Budget, Grid, Search, Step};
+/// use sudoku_engine::{Budget, Grid, Search, Solutions, Step};
 ///
 /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ///     .parse()
 ///     .unwrap();
-/// let mut search = Search::new(&puzzle);
+/// let mut search = Solutions::new(&puzzle);
 /// let mut found = Vec::new();
 /// loop {
 ///     match search.step(Budget::nodes(1)) {
@@ -188,147 +117,153 @@ impl Meter for Limited {
 /// }
 /// assert_eq!(found.len(), 1);
 /// assert!(puzzle.is_solved_by(&found[0]));
-/// assert_eq!(Search::new(&puzzle).collect::<Vec<_>>(), found);
+/// assert_eq!(search.progress().found, 1);
+/// assert_eq!(Solutions::new(&puzzle).collect::<Vec<_>>(), found);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Search {
-    current: Option<State>,
-    stack: Vec<State>,
-    progress: Progress,
+pub struct Solutions {
+    inner: Inner,
 }
 
-impl Search {
-    /// A search of `puzzle`; cheap, no work done yet.
-    pub fn new(puzzle: &Grid) -> Search {
-        let mut s = Search {
-            current: None,
-            stack: Vec::with_capacity(64),
-            progress: Progress::default(),
+impl Solutions {
+    /// A search of `puzzle` with the fast engine; cheap, no work done yet.
+    pub fn new(puzzle: &Grid) -> Solutions {
+        Solutions::with_engine(puzzle, Engine::Fast)
+    }
+
+    /// A search of `puzzle` with `engine`; no work done yet.
+    pub fn with_engine(puzzle: &Grid, engine: Engine) -> Solutions {
+        let inner = match engine {
+            Engine::Fast => Inner::Fast(FastSearch::new(puzzle)),
+            Engine::Baseline => Inner::Baseline(BaselineSearch::new(puzzle)),
         };
-        s.reset(puzzle);
-        s
+        Solutions { inner }
     }
 
-    /// Starts over on another puzzle, keeping the allocated stack.
+    /// The engine this search runs.
+    pub fn engine(&self) -> Engine {
+        match self.inner {
+            Inner::Fast(_) => Engine::Fast,
+            Inner::Baseline(_) => Engine::Baseline,
+        }
+    }
+
+    /// Starts over on another puzzle with the same engine, keeping what it allocated.
     pub fn reset(&mut self, puzzle: &Grid) {
-        self.stack.clear();
-        self.progress = Progress::default();
-        self.current = State::new(puzzle);
-    }
-
-    /// The counters so far.
-    pub fn progress(&self) -> Progress {
-        Progress {
-            depth: self.stack.len(),
-            ..self.progress
+        match &mut self.inner {
+            Inner::Fast(f) => f.reset(puzzle),
+            Inner::Baseline(b) => b.reset(puzzle),
         }
     }
 
     /// True when every solution has been found.
     pub fn is_finished(&self) -> bool {
-        self.current.is_none() && self.stack.is_empty()
-    }
-
-    /// Works until the next solution, the end, or the budget runs out.
-    pub fn step(&mut self, budget: Budget) -> Step {
-        let found = if budget.nodes.is_none() && budget.time.is_none() {
-            self.run(&mut Unlimited)
-        } else {
-            self.run(&mut Limited {
-                left: budget.nodes.unwrap_or(u64::MAX),
-                deadline: budget.time.map(|d| Instant::now() + d),
-                tick: 0,
-            })
-        };
-        found.into()
-    }
-
-    #[inline]
-    fn run<M: Meter>(&mut self, meter: &mut M) -> Found {
-        let mut state = match self.current.take() {
-            Some(s) => s,
-            None => match self.stack.pop() {
-                Some(s) => s,
-                None => return Found::Finished,
-            },
-        };
-        loop {
-            self.progress.nodes += 1;
-            if state.propagate() {
-                if state.is_solved() {
-                    self.progress.solutions += 1;
-                    return Found::Solution(state);
-                }
-                self.progress.guesses += 1;
-                let choice = state.choose();
-                let other = state.split(choice);
-                self.stack.push(other);
-            } else {
-                match self.stack.pop() {
-                    Some(s) => state = s,
-                    None => return Found::Finished,
-                }
-            }
-            if meter.spent() {
-                self.current = Some(state);
-                return Found::Paused;
-            }
+        match &self.inner {
+            Inner::Fast(f) => f.is_finished(),
+            Inner::Baseline(b) => b.is_finished(),
         }
     }
 
-    /// Counts solutions from here up to `limit` more.
+    fn counters(&self) -> Counters {
+        match &self.inner {
+            Inner::Fast(f) => f.counters(),
+            Inner::Baseline(b) => b.counters(),
+        }
+    }
+
+    /// Counts solutions from here up to `limit` more, with no budget to check; `guesses` is
+    /// the total of this search so far.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         let mut count = Count::default();
-        while count.solutions < limit {
-            match self.run(&mut Unlimited) {
-                Found::Solution(s) => {
-                    count.solutions += 1;
-                    if count.first.is_none() {
-                        count.first = Some(s.solution());
+        match &mut self.inner {
+            Inner::Fast(f) => {
+                while count.solutions < limit {
+                    match f.run(Unlimited) {
+                        Event::Solution(s) => {
+                            count.solutions += 1;
+                            if count.first.is_none() {
+                                count.first = Some(s.solution());
+                            }
+                        }
+                        Event::Paused | Event::Finished => break,
                     }
                 }
-                _ => break,
+            }
+            Inner::Baseline(b) => {
+                while count.solutions < limit {
+                    match b.run(Unlimited) {
+                        Event::Solution(g) => {
+                            count.solutions += 1;
+                            count.first = count.first.or(Some(g));
+                        }
+                        Event::Paused | Event::Finished => break,
+                    }
+                }
             }
         }
-        count.guesses = self.progress.guesses;
+        count.guesses = self.counters().guesses;
         count
-    }
-
-    /// Runs to the end and returns every remaining solution.
-    pub fn solve_fully(mut self) -> Vec<Grid> {
-        let mut all = Vec::new();
-        while let Found::Solution(s) = self.run(&mut Unlimited) {
-            all.push(s.solution());
-        }
-        all
     }
 }
 
-impl Iterator for Search {
+impl Search for Solutions {
+    type Item = Grid;
+    type Progress = Progress;
+
+    /// Works until the next solution, the end, or the budget runs out.
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Grid> {
+        match &mut self.inner {
+            Inner::Fast(f) => match f.run(budget) {
+                Event::Solution(s) => Step::Found(s.solution()),
+                Event::Paused => Step::Paused,
+                Event::Finished => Step::Finished,
+            },
+            Inner::Baseline(b) => match b.run(budget) {
+                Event::Solution(g) => Step::Found(g),
+                Event::Paused => Step::Paused,
+                Event::Finished => Step::Finished,
+            },
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        let c = self.counters();
+        Progress {
+            core: puzzle_search::Progress::new(c.nodes, c.found),
+            guesses: c.guesses,
+            depth: match &self.inner {
+                Inner::Fast(f) => f.depth(),
+                Inner::Baseline(b) => b.depth(),
+            },
+        }
+    }
+}
+
+impl Iterator for Solutions {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        match self.run(&mut Unlimited) {
-            Found::Solution(s) => Some(s.solution()),
-            _ => None,
-        }
+        self.step(Unlimited).found()
     }
 }
 
-/// The fast engine, reusable across puzzles without allocating (its stack is kept).
+/// An engine reusable across puzzles without allocating (its stack is kept).
 ///
 /// ```
-/// use sudoku_engine::{Grid, Solver, Verdict};
+/// use sudoku_engine::{Engine, Grid, Solver, Verdict};
 ///
 /// let mut solver = Solver::new();
 /// let empty = Grid::EMPTY;
 /// assert_eq!(solver.count(&empty, 2).verdict(), Verdict::Multiple);
 /// let solution = solver.solve(&empty).unwrap();
 /// assert!(solution.is_valid_solution());
+/// // The seed's backtracker finds the lexicographically first solution.
+/// let first = Solver::with_engine(Engine::Baseline).solve(&empty).unwrap();
+/// assert_eq!(first.to_line()[..9], *"123456789");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    search: Search,
+    search: Solutions,
 }
 
 impl Default for Solver {
@@ -338,11 +273,21 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with an empty stack.
+    /// A solver with the fast engine.
     pub fn new() -> Solver {
+        Solver::with_engine(Engine::Fast)
+    }
+
+    /// A solver with `engine`.
+    pub fn with_engine(engine: Engine) -> Solver {
         Solver {
-            search: Search::new(&Grid::EMPTY),
+            search: Solutions::with_engine(&Grid::EMPTY, engine),
         }
+    }
+
+    /// The engine this solver runs.
+    pub fn engine(&self) -> Engine {
+        self.search.engine()
     }
 
     /// Counts the solutions of `puzzle` up to `limit` (2 checks uniqueness).
@@ -362,18 +307,23 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     Solver::new().solve(puzzle)
 }
 
-/// The number of solutions of `puzzle`, counted up to `limit`.
+/// The number of solutions of `puzzle`, counted up to `limit` by the fast engine.
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
     Solver::new().count(puzzle, limit).solutions
 }
 
-/// Every solution of `puzzle`, lazily; see [`Search`] for budgeted steps.
-pub fn solutions(puzzle: &Grid) -> Search {
-    Search::new(puzzle)
+/// Every solution of `puzzle`, lazily, by the fast engine: [`Solutions::new`].
+pub fn solutions(puzzle: &Grid) -> Solutions {
+    Solutions::new(puzzle)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use puzzle_search::Budget;
+    use puzzle_search::check::{run_in_steps, run_whole};
+
     use super::*;
 
     const P: &str =
@@ -388,7 +338,9 @@ mod tests {
         let c = Solver::new().count(&p, 2);
         assert_eq!(c.solutions, 1);
         assert_eq!(c.first, Some(s));
-        assert_eq!(baseline::count_solutions(&p, 2).first, Some(s));
+        let b = Solver::with_engine(Engine::Baseline);
+        assert_eq!(b.engine(), Engine::Baseline);
+        assert_eq!(b.clone().solve(&p), Some(s));
     }
 
     #[test]
@@ -402,42 +354,43 @@ mod tests {
         col.set(0, 5).unwrap();
         col.set(9 * 5, 5).unwrap();
         assert_eq!(count_solutions(&col, 2), 0);
-        assert_eq!(baseline::count_solutions(&col, 2).solutions, 0);
+        let mut base = Solver::with_engine(Engine::Baseline);
+        assert_eq!(base.count(&col, 2).solutions, 0);
+        assert_eq!(base.count(&s, 2), Solver::new().count(&s, 2));
+        assert_eq!(base.count(&s, 0).solutions, 0);
     }
 
     #[test]
     fn budgeted_steps_match_one_run() {
         let p: Grid = P.parse().unwrap();
-        let mut one = Search::new(&p);
-        let all: Vec<_> = one.by_ref().collect();
-        let mut stepped = Search::new(&p);
-        let mut found = Vec::new();
-        let mut calls = 0;
-        loop {
-            calls += 1;
-            match stepped.step(Budget::nodes(3)) {
-                Step::Found(g) => found.push(g),
-                Step::Paused => {}
-                Step::Finished => break,
-            }
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let whole = run_whole(Solutions::with_engine(&p, engine));
+            let stepped = run_in_steps(Solutions::with_engine(&p, engine), &[3]);
+            assert_eq!(stepped.items, whole.items);
+            assert_eq!(stepped.progress, whole.progress);
+            assert!(stepped.steps > 3);
         }
-        assert_eq!(found, all);
-        assert_eq!(stepped.progress(), one.progress());
-        assert!(calls > 3);
-        assert!(stepped.is_finished());
+        let mut one = Solutions::new(&p);
+        let all: Vec<_> = one.by_ref().collect();
+        assert_eq!(all, vec![S.parse().unwrap()]);
+        assert!(one.is_finished());
+        assert_eq!(one.step(Budget::nodes(3)), Step::Finished);
     }
 
     #[test]
     fn time_budget_pauses_and_resumes() {
-        let mut s = Search::new(&Grid::EMPTY);
-        let mut n = 0;
-        while n < 50 {
-            if let Step::Found(g) = s.step(Budget::time(Duration::from_millis(1))) {
-                assert!(g.is_valid_solution());
-                n += 1;
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let mut s = Solutions::with_engine(&Grid::EMPTY, engine);
+            let mut n = 0;
+            while n < 50 {
+                if let Step::Found(g) = s.step(Budget::time(Duration::from_millis(1))) {
+                    assert!(g.is_valid_solution());
+                    n += 1;
+                }
             }
+            let mut clone = s.clone();
+            assert_eq!(clone.next(), s.next());
+            assert_eq!(clone.progress(), s.progress());
         }
-        let mut clone = s.clone();
-        assert_eq!(clone.next(), s.next());
     }
 }

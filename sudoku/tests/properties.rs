@@ -1,10 +1,14 @@
 //! Properties: parsers never panic, and the fast engine agrees with the seed's baseline on
 //! random puzzles made by removing givens from solved grids.
 
+mod common;
+
+use common::FirstN;
 use proptest::prelude::*;
+use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
+use sudoku_engine::generate::{MAX_FINALS, final_grid};
 use sudoku_engine::parse::{self, Format};
-use sudoku_engine::solve::baseline;
-use sudoku_engine::{Budget, Grid, MAX_FINALS, Search, Solver, Step, final_grid};
+use sudoku_engine::{Engine, Grid, Solutions, Solver};
 
 /// A random generated final with random givens removed (at least `min` kept).
 fn puzzle() -> impl Strategy<Value = Grid> {
@@ -66,14 +70,8 @@ proptest! {
 
     #[test]
     fn fast_engine_agrees_with_baseline(g in puzzle()) {
-        let fast = Solver::new().count(&g, 2);
-        let base = baseline::count_solutions(&g, 2);
-        prop_assert_eq!(fast.solutions, base.solutions);
-        prop_assert!(fast.solutions >= 1);
-        if fast.solutions == 1 {
-            prop_assert_eq!(fast.first, base.first);
-        }
-        prop_assert!(g.is_solved_by(&fast.first.unwrap()));
+        agree(&g)?;
+        prop_assert!(Solver::new().count(&g, 2).solutions >= 1);
     }
 
     #[test]
@@ -81,26 +79,41 @@ proptest! {
         // Overwriting a cell may break the puzzle: both engines must then agree on 0.
         let mut g = g;
         g.set(cell, digit).unwrap();
-        let fast = Solver::new().count(&g, 2);
-        let base = baseline::count_solutions(&g, 2);
-        prop_assert_eq!(fast.solutions, base.solutions);
-        if let Some(s) = fast.first {
-            prop_assert!(g.is_solved_by(&s));
-        }
+        agree(&g)?;
     }
 
     #[test]
     fn stepping_in_small_budgets_finds_the_same_solutions(g in puzzle(), n in 1u64..5) {
-        let all: Vec<Grid> = Search::new(&g).take(3).collect();
-        let mut s = Search::new(&g);
-        let mut found = Vec::new();
-        while found.len() < 3 {
-            match s.step(Budget::nodes(n)) {
-                Step::Found(x) => found.push(x),
-                Step::Paused => {}
-                Step::Finished => break,
-            }
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let whole = run_whole(FirstN::new(Solutions::with_engine(&g, engine), 3));
+            let stepped = run_in_steps(FirstN::new(Solutions::with_engine(&g, engine), 3), &[n, 1, 2 * n]);
+            prop_assert_eq!(&stepped.items, &whole.items);
+            prop_assert_eq!(stepped.progress, whole.progress);
         }
-        prop_assert_eq!(found, all);
     }
+}
+
+/// The engines agree: item by item (and on the count) when the puzzle has at most one
+/// solution; on the verdict and the validity of the first two solutions otherwise, since
+/// their orders differ.
+fn agree(g: &Grid) -> Result<(), TestCaseError> {
+    let fast = Solver::new().count(g, 2);
+    let base = Solver::with_engine(Engine::Baseline).count(g, 2);
+    prop_assert_eq!(fast.solutions, base.solutions);
+    if fast.solutions <= 1 {
+        assert_agree(
+            Solutions::with_engine(g, Engine::Baseline),
+            Solutions::new(g),
+            false,
+        );
+        prop_assert_eq!(fast.first, base.first);
+    } else {
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let two: Vec<Grid> = Solutions::with_engine(g, engine).take(2).collect();
+            prop_assert_eq!(two.len(), 2);
+            prop_assert!(two[0] != two[1]);
+            prop_assert!(two.iter().all(|s| g.is_solved_by(s)));
+        }
+    }
+    Ok(())
 }

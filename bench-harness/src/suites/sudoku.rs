@@ -14,8 +14,7 @@ use std::hint::black_box;
 use std::io::Read;
 use std::time::{Duration, Instant};
 
-use sudoku_engine::solve::baseline;
-use sudoku_engine::{Grid, Solver, Verdict};
+use sudoku_engine::{Engine, Grid, Solver, Verdict};
 
 use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
 use crate::report::{SuiteReport, Table, pct, sig3};
@@ -130,9 +129,10 @@ pub fn pass_peer(grids: &[::sudoku::Sudoku]) -> u64 {
 
 /// One pass of the baseline over a set.
 pub fn pass_baseline(grids: &[Grid]) -> u64 {
+    let mut solver = Solver::with_engine(Engine::Baseline);
     grids
         .iter()
-        .map(|g| baseline::count_solutions(black_box(g), 2).solutions)
+        .map(|g| solver.count(black_box(g), 2).solutions)
         .sum()
 }
 
@@ -282,8 +282,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             Vec::new()
         };
         let mut solver = Solver::new();
+        let mut baseline = Solver::with_engine(Engine::Baseline);
         for g in &base_grids {
-            let b = baseline::count_solutions(g, 2);
+            let b = baseline.count(g, 2);
             let f = solver.count(g, 2);
             if (b.solutions, b.first) != (f.solutions, f.first) {
                 return Err(format!(

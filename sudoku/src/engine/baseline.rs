@@ -1,86 +1,167 @@
 //! The seed's solver, kept as the oracle and the yardstick: depth-first search over the blank
 //! cells in row-major order, digits tried from 1 to 9, with a bitset of used digits per row,
 //! column and box. No propagation, no cell ordering.
+//!
+//! The seed recursed; here the recursion is an explicit stack (the digit tried at each
+//! blank), so the search can pause after any placement and resume. It places the same digits
+//! in the same order as the recursion did, so it finds the same solutions in the same order
+//! and counts the same placements.
+
+use puzzle_search::{Limit, Meter};
 
 use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
 
-use super::Count;
+use super::{Counters, Event};
 
-struct Dfs {
+/// Digits 1..=9 as bits 1..=9.
+const DIGITS: u16 = 0x3fe;
+
+/// The backtracker as a continuation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BaselineSearch {
     cells: [u8; CELLS],
-    blanks: Vec<u8>,
+    /// The blank cells of the puzzle, row-major; `blanks[..len]` are used.
+    blanks: [u8; CELLS],
+    len: usize,
+    /// `tried[k]`: the digit placed in `blanks[k]` for `k < depth`; 0 for the others.
+    tried: [u8; CELLS],
+    /// Blanks filled on the current path.
+    depth: usize,
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
-    limit: u64,
-    count: Count,
+    /// The search stands on a solution: the next run first takes back the last placement.
+    at_solution: bool,
+    done: bool,
+    counters: Counters,
 }
 
-impl Dfs {
-    fn go(&mut self, k: usize) -> bool {
-        if k == self.blanks.len() {
-            self.count.solutions += 1;
-            if self.count.first.is_none() {
-                self.count.first = Grid::from_cells(self.cells);
-            }
-            return self.count.solutions >= self.limit;
+impl BaselineSearch {
+    /// A search of `puzzle`; no work done yet. Clashing givens make a search that is over.
+    pub(crate) fn new(puzzle: &Grid) -> BaselineSearch {
+        let mut s = BaselineSearch {
+            cells: [0; CELLS],
+            blanks: [0; CELLS],
+            len: 0,
+            tried: [0; CELLS],
+            depth: 0,
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            at_solution: false,
+            done: false,
+            counters: Counters::default(),
+        };
+        s.reset(puzzle);
+        s
+    }
+
+    /// Starts over on another puzzle.
+    pub(crate) fn reset(&mut self, puzzle: &Grid) {
+        self.cells = *puzzle.cells();
+        self.len = 0;
+        self.tried = [0; CELLS];
+        self.depth = 0;
+        self.rows = [0; 9];
+        self.cols = [0; 9];
+        self.boxes = [0; 9];
+        self.at_solution = false;
+        self.counters = Counters::default();
+        self.done = puzzle.clash().is_some();
+        if self.done {
+            return;
         }
-        let cell = self.blanks[k] as usize;
-        let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
-        let used = self.rows[r] | self.cols[c] | self.boxes[b];
-        for d in 1..=9u8 {
-            let bit = 1u16 << d;
-            if used & bit != 0 {
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v == 0 {
+                self.blanks[self.len] = cell as u8;
+                self.len += 1;
+            } else {
+                let bit = 1u16 << v;
+                self.rows[row_of(cell)] |= bit;
+                self.cols[col_of(cell)] |= bit;
+                self.boxes[box_of(cell)] |= bit;
+            }
+        }
+    }
+
+    pub(crate) fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Blanks filled on the current path.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
+    pub(crate) fn is_finished(&self) -> bool {
+        self.done
+    }
+
+    /// Takes back the placement at the deepest filled blank; false when there is none (the
+    /// search is over).
+    #[inline]
+    fn back(&mut self) -> bool {
+        if self.depth == 0 {
+            return false;
+        }
+        self.depth -= 1;
+        let cell = self.blanks[self.depth] as usize;
+        let bit = !(1u16 << self.tried[self.depth]);
+        self.rows[row_of(cell)] &= bit;
+        self.cols[col_of(cell)] &= bit;
+        self.boxes[box_of(cell)] &= bit;
+        true
+    }
+
+    /// Works until the next solution, the end, or `limit` pauses it (checked before each
+    /// placement).
+    #[inline]
+    pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<Grid> {
+        if self.done {
+            return Event::Finished;
+        }
+        if self.at_solution {
+            self.at_solution = false;
+            if !self.back() {
+                self.done = true;
+                return Event::Finished;
+            }
+        }
+        let mut meter = Meter::new(limit, self.counters.nodes);
+        loop {
+            let k = self.depth;
+            if k == self.len {
+                self.at_solution = true;
+                self.counters.found += 1;
+                return Event::Solution(Grid::from_cells(self.cells).unwrap_or_default());
+            }
+            let cell = self.blanks[k] as usize;
+            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
+            let used = self.rows[r] | self.cols[c] | self.boxes[b];
+            // The digits above the one tried last at this blank.
+            let free = DIGITS & !used & !((2u16 << self.tried[k]) - 1);
+            if free == 0 {
+                self.cells[cell] = 0;
+                self.tried[k] = 0;
+                if !self.back() {
+                    self.done = true;
+                    return Event::Finished;
+                }
                 continue;
             }
-            self.count.guesses += 1;
+            if !meter.go_on(self.counters.nodes) {
+                return Event::Paused;
+            }
+            let d = free.trailing_zeros() as u8;
+            let bit = 1u16 << d;
+            self.counters.nodes += 1;
+            self.counters.guesses += 1;
             self.cells[cell] = d;
             self.rows[r] |= bit;
             self.cols[c] |= bit;
             self.boxes[b] |= bit;
-            let stop = self.go(k + 1);
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
-            if stop {
-                return true;
-            }
-        }
-        self.cells[cell] = 0;
-        false
-    }
-}
-
-/// Counts solutions up to `limit` (the first one kept) by plain row-major backtracking.
-/// `guesses` counts digit placements tried. A clash among the givens gives 0 solutions.
-pub fn count_solutions(grid: &Grid, limit: u64) -> Count {
-    let mut dfs = Dfs {
-        cells: *grid.cells(),
-        blanks: Vec::with_capacity(CELLS),
-        rows: [0; 9],
-        cols: [0; 9],
-        boxes: [0; 9],
-        limit: limit.max(1),
-        count: Count::default(),
-    };
-    if limit == 0 || grid.clash().is_some() {
-        return dfs.count;
-    }
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v == 0 {
-            dfs.blanks.push(cell as u8);
-        } else {
-            let bit = 1u16 << v;
-            dfs.rows[row_of(cell)] |= bit;
-            dfs.cols[col_of(cell)] |= bit;
-            dfs.boxes[box_of(cell)] |= bit;
+            self.tried[k] = d;
+            self.depth = k + 1;
         }
     }
-    dfs.go(0);
-    dfs.count
-}
-
-/// The first solution in the baseline's order (digits ascending, cells row-major), if any.
-pub fn solve(grid: &Grid) -> Option<Grid> {
-    count_solutions(grid, 1).first
 }

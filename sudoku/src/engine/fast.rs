@@ -18,11 +18,14 @@
 //! (or else the first cell with the fewest): the copy with the digit removed goes on the stack,
 //! the current state places it.
 
+use puzzle_search::{Limit, Meter};
+
 use crate::grid::{CELLS, Grid};
 
 use super::tables::{
     BAND_PEERS, CLAIM, COMPLEX, POINT, POPCOUNT9, ROW_BOXES, SINGLE, SPREAD9, columns_mask,
 };
+use super::{Counters, Event};
 
 const BAND: u32 = (1 << 27) - 1;
 /// The rules across bands run only while more cells than this are open. Measured on the
@@ -425,5 +428,83 @@ impl State {
             }
         }
         Grid::from_cells(cells).unwrap_or_default()
+    }
+}
+
+/// The fast engine as a continuation: the state being worked on, the alternatives waiting on
+/// the stack, and the counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FastSearch {
+    current: Option<State>,
+    stack: Vec<State>,
+    counters: Counters,
+}
+
+impl FastSearch {
+    /// A search of `puzzle`; no work done yet.
+    pub(crate) fn new(puzzle: &Grid) -> FastSearch {
+        let mut s = FastSearch {
+            current: None,
+            stack: Vec::with_capacity(64),
+            counters: Counters::default(),
+        };
+        s.reset(puzzle);
+        s
+    }
+
+    /// Starts over on another puzzle, keeping the allocated stack.
+    pub(crate) fn reset(&mut self, puzzle: &Grid) {
+        self.stack.clear();
+        self.counters = Counters::default();
+        self.current = State::new(puzzle);
+    }
+
+    pub(crate) fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Alternatives waiting on the stack.
+    pub(crate) fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    pub(crate) fn is_finished(&self) -> bool {
+        self.current.is_none() && self.stack.is_empty()
+    }
+
+    /// Works until the next solution, the end, or `limit` pauses it (checked before each
+    /// node: one compare against the meter's threshold).
+    #[inline]
+    pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<State> {
+        let mut state = match self.current.take() {
+            Some(s) => s,
+            None => match self.stack.pop() {
+                Some(s) => s,
+                None => return Event::Finished,
+            },
+        };
+        let mut meter = Meter::new(limit, self.counters.nodes);
+        loop {
+            if !meter.go_on(self.counters.nodes) {
+                self.current = Some(state);
+                return Event::Paused;
+            }
+            self.counters.nodes += 1;
+            if state.propagate() {
+                if state.is_solved() {
+                    self.counters.found += 1;
+                    return Event::Solution(state);
+                }
+                self.counters.guesses += 1;
+                let choice = state.choose();
+                let other = state.split(choice);
+                self.stack.push(other);
+            } else {
+                match self.stack.pop() {
+                    Some(s) => state = s,
+                    None => return Event::Finished,
+                }
+            }
+        }
     }
 }
