@@ -33,10 +33,9 @@ use clap::Parser;
 use eternity_solver::engine::{EngineKind, Mode};
 use eternity_solver::format::{self, bucas, mcgavin::HintAxis};
 use eternity_solver::search::{
-    Continuation, ParallelControl, SearchOptions, Solver, Step, TimeBudget, run_parallel_with,
-    split,
+    Continuation, ParallelControl, SearchOptions, Solver, run_parallel_with, split,
 };
-use eternity_solver::{Board, FillOrder, Instance, OrderKind};
+use eternity_solver::{Board, Budget, FillOrder, Instance, OrderKind, Search, Step};
 use nix::sys::resource::{UsageWho, getrusage};
 
 #[derive(Parser, Debug)]
@@ -208,7 +207,7 @@ fn single(
             Some(d) => (d - now).min(Duration::from_secs(1)),
             None => Duration::from_secs(1),
         };
-        match solver.step(TimeBudget::new(slice)) {
+        match solver.step(Budget::time(slice)) {
             Step::Found(board) => show_solution(inst, solver.solutions(), &board),
             Step::Finished => break,
             Step::Paused => {
@@ -224,7 +223,7 @@ fn single(
                         p.max_depth,
                         p.best_score,
                         inst.max_score(),
-                        p.solutions
+                        p.found
                     );
                 }
                 save(&solver)?;
@@ -236,13 +235,13 @@ fn single(
     }
     save(&solver)?;
     let p = solver.progress();
-    if !args.quiet && p.solutions == 0 {
+    if !args.quiet && p.found == 0 {
         eprintln!("best board (score {}):\n{}", p.best_score, p.best_board);
         eprintln!("{}", bucas::url(inst, &p.best_board));
     }
     Ok(Summary {
         nodes: p.nodes,
-        solutions: p.solutions,
+        solutions: p.found,
         best_score: p.best_score,
         max_depth: p.max_depth,
         nodes_here: p.nodes - nodes0,

@@ -13,8 +13,9 @@ use std::time::Duration;
 use bench_harness::suites::eternity::load;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use eternity_solver::engine::{self, EngineKind, Limits};
-use eternity_solver::search::{NodeBudget, SearchOptions, Solver, Step, TimeBudget, Unlimited};
-use eternity_solver::{FillOrder, Instance};
+use eternity_solver::search::{SearchOptions, Solver};
+use eternity_solver::{FillOrder, Instance, Search, Step};
+use puzzle_search::{Nodes, Time, Unlimited};
 
 /// Node budget per iteration on bench-hard.
 const HARD_NODES: u64 = 20_000_000;
@@ -86,7 +87,7 @@ fn progress(c: &mut Criterion) {
             let mut s = Solver::new(black_box(&inst), &order, options);
             let mut best = 0;
             while !s.is_out_of_nodes() {
-                s.step(NodeBudget(1 << 20));
+                let _ = s.step(Nodes(1 << 20));
                 best = best.max(black_box(s.progress()).best_score);
             }
             best
@@ -96,7 +97,7 @@ fn progress(c: &mut Criterion) {
         b.iter(|| {
             let mut s = Solver::new(black_box(&inst), &order, options);
             while !s.is_out_of_nodes() {
-                s.step(TimeBudget::new(Duration::from_millis(50)));
+                let _ = s.step(Time::new(Duration::from_millis(50)));
             }
             s.nodes()
         })

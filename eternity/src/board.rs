@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use crate::error::SolutionError;
 use crate::instance::{Candidate, Colour, GREY, Instance, PieceId, Rotation, Side};
 
 /// A piece lying on a cell, turned by `rotation`.
@@ -44,6 +45,18 @@ impl From<Placement> for Candidate {
 ///
 /// A board knows its size but not its pieces' colours; methods that need colours take the
 /// [`Instance`].
+///
+/// **Legality** (the definition; engines may implement it faster but never differently, see
+/// [`Board::fits`]): a piece turned by a rotation may lie on a cell when, on each of its four
+/// sides,
+/// - the side faces the rim and its edge is [`GREY`], or
+/// - the side faces a cell and its edge is not [`GREY`] (a grey edge never faces the
+///   interior), and, if that cell is already filled, the edge equals the facing edge of the
+///   piece there.
+///
+/// The **score** of a board ([`Board::score`]) is the number of matched interior edges: pairs
+/// of adjacent filled cells whose facing edges are equal. A full legal board scores
+/// [`Instance::max_score`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     width: usize,
@@ -168,34 +181,37 @@ impl Board {
 
     /// Checks, independently of any engine, that this is a complete solution of `inst`: every
     /// cell filled, every piece used exactly once, every hint respected, every placement legal.
-    /// Returns a description of the first fault.
-    pub fn verify_solution(&self, inst: &Instance) -> Result<(), String> {
+    /// Returns the first fault, with its row and column.
+    pub fn verify_solution(&self, inst: &Instance) -> Result<(), SolutionError> {
         if self.width != inst.width() || self.height != inst.height() {
-            return Err(format!(
-                "board is {}x{}, the instance {}x{}",
-                self.width,
-                self.height,
-                inst.width(),
-                inst.height()
-            ));
+            return Err(SolutionError::Size {
+                width: self.width,
+                height: self.height,
+                inst_width: inst.width(),
+                inst_height: inst.height(),
+            });
         }
         let mut seen = vec![false; inst.cells()];
         for (cell, p) in self.cells.iter().enumerate() {
             let (row, col) = inst.row_col(cell);
             let Some(p) = p else {
-                return Err(format!("row {row}, col {col} is empty"));
+                return Err(SolutionError::Empty { row, col });
             };
-            if p.piece as usize >= inst.cells() {
-                return Err(format!("row {row}, col {col}: no piece {}", p.piece));
+            let piece = p.piece as usize;
+            if piece >= inst.cells() {
+                return Err(SolutionError::NoPiece { row, col, piece });
             }
-            if std::mem::replace(&mut seen[p.piece as usize], true) {
-                return Err(format!("piece {} is used twice", p.piece));
+            if std::mem::replace(&mut seen[piece], true) {
+                return Err(SolutionError::Repeated { row, col, piece });
             }
             if let Err(side) = self.check_fit(inst, cell, (*p).into()) {
-                return Err(format!(
-                    "row {row}, col {col}: piece {} rotation {} does not fit on its {side:?} side",
-                    p.piece, p.rotation
-                ));
+                return Err(SolutionError::Misfit {
+                    row,
+                    col,
+                    piece,
+                    rotation: p.rotation.quarter_turns(),
+                    side,
+                });
             }
         }
         for h in inst.hints() {
@@ -212,10 +228,12 @@ impl Board {
             });
             if !same {
                 let (row, col) = inst.row_col(h.cell);
-                return Err(format!(
-                    "row {row}, col {col}: hint piece {} rotation {} is not there",
-                    h.piece, h.rotation
-                ));
+                return Err(SolutionError::Hint {
+                    row,
+                    col,
+                    piece: h.piece as usize,
+                    rotation: h.rotation.quarter_turns(),
+                });
             }
         }
         Ok(())

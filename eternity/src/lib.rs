@@ -16,7 +16,7 @@
 //! - [`Instance`]: width, height, pieces (piece id = index), [`Hint`]s (`cell` row-major from
 //!   the top-left, piece, rotation), checked on construction (hints against the rim and each
 //!   other).
-//! - Legality ([`board`]): each side of a placed piece is grey exactly where it faces the rim,
+//! - Legality ([`Board::fits`]): each side of a placed piece is grey exactly where it faces the rim,
 //!   and matches any filled neighbour. Score = matched interior edges ([`Board::score`]).
 //! - [`FillOrder`]: the open cells in the order they are filled; [`FillOrder::row_major`] is
 //!   the default and the oracle order; spiral and border-first skip pinned cells and go on.
@@ -25,27 +25,36 @@
 //! - Nodes: one per committed placement (after the fit and used checks); hints not counted.
 //!
 //! ## Engines ([`engine`])
-//! - [`engine::baseline`]: the plain recursive DFS, the oracle and the yardstick.
-//! - [`engine::table`]: iterative, candidates pre-rotated, packed in `u64`s and bucketed per
-//!   depth by the colours of the neighbours filled before; several times faster, same nodes.
+//! - [`EngineKind::Baseline`](engine::EngineKind::Baseline): the plain recursive DFS, the
+//!   oracle and the yardstick.
+//! - [`EngineKind::Table`](engine::EngineKind::Table): iterative, candidates pre-rotated,
+//!   packed in `u64`s and bucketed per depth by the colours of the neighbours filled before
+//!   (the crate's one [`plan`]); several times faster, same nodes.
 //!
-//! [`engine::run`] is the one-shot form; [`search::Solver`] the resumable one.
+//! [`engine::run`] is the one-shot form; [`search::Solver`] the resumable one, with either
+//! engine behind it.
 //!
 //! ## Searching ([`search`])
-//! [`search::Solver::step`] takes a budget (a generic parameter: [`search::NodeBudget`],
-//! [`search::TimeBudget`], ...) and returns [`search::Step::Found`], `Paused` or `Finished`;
-//! [`search::Solver::progress`] reports nodes, rate, depth, deepest depth, best score and its
-//! board; [`search::Solver::continuation`] is the state as choices per depth, saved as text
-//! and resumed in another process (with any engine) with the same totals;
-//! [`search::split`] and [`search::run_parallel`] cut the tree into independent jobs.
+//! [`search::Solver`] speaks the family's vocabulary, from `puzzle-search` (re-exported here:
+//! [`Search`], [`Budget`], [`Limit`], [`Step`]): `step(budget)` returns [`Step::Found`] with a
+//! solution, `Paused` or `Finished`; `progress()` reports nodes, solutions, the fraction
+//! explored, rate, depth, deepest depth, best score and its board;
+//! [`search::Solver::checkpoint`] is the state as a self-checking checkpoint, resumed in
+//! another process (with any engine) with the same totals; it splits into independent parts
+//! (`puzzle_search::Split`), and [`search::run_parallel`] runs them on all cores (feature
+//! `parallel`).
 //!
 //! ## Formats ([`format`](mod@format))
-//! The JSON bench boards, `e2pieces.txt` piece lists, McGavin's `.puz`/`.hnt` (read and
-//! write, with an explicit hint axis), and bucas-style viewer URLs.
+//! The JSON bench boards (feature `json`), `e2pieces.txt` piece lists, McGavin's
+//! `.puz`/`.hnt` (read and write, with an explicit hint axis), and bucas-style viewer URLs.
+//!
+//! ## Features
+//! - `parallel` (default): [`search::run_parallel`] on rayon's thread pool.
+//! - `json` (default): `format::json`, the JSON bench boards.
 //!
 //! ## Example
 //! ```
-//! use eternity_solver::{FillOrder, Instance, Piece, engine::{Limits, baseline}};
+//! use eternity_solver::{FillOrder, Instance, Piece, engine::{self, EngineKind, Limits}};
 //!
 //! // A 2x2 board: four corner pieces.
 //! let pieces = vec![
@@ -56,7 +65,7 @@
 //! ];
 //! let inst = Instance::new(2, 2, pieces, vec![]).unwrap();
 //! let order = FillOrder::row_major(&inst);
-//! let out = baseline::run(&inst, &order, Limits::all());
+//! let out = engine::run(EngineKind::Baseline, &inst, &order, Limits::all());
 //! // Each of the 4 corner pieces can start the top-left cell in exactly one rotation, and the
 //! // rest then follows: 4 solutions (the board turned four ways).
 //! assert_eq!(out.solutions, 4);
@@ -65,38 +74,50 @@
 //! assert_eq!(board.score(&inst), inst.max_score());
 //! ```
 //!
-//! Stepping a search, and resuming it from its saved state:
+//! Stepping a search with a budget, and resuming it from its saved state:
 //! ```
-//! use eternity_solver::search::{Budget, Continuation, SearchOptions, Solver, Step};
-//! use eternity_solver::{FillOrder, format};
+//! use eternity_solver::format::mcgavin::{self, HintAxis};
+//! use eternity_solver::search::{SearchOptions, Solver};
+//! use eternity_solver::{Budget, FillOrder, Search, Step};
+//! use puzzle_search::Checkpoint;
 //!
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/eternity/oracles/bench-easy-h52.json");
-//! let inst = format::json::read(path)?;
+//! # let (puz, hnt) = (
+//! #     include_str!("../tests/data/bench-easy-h52.puz"),
+//! #     include_str!("../tests/data/bench-easy-h52.hnt"),
+//! # );
+//! // bench-easy-h52: a 16x16 board with 52 hints.
+//! let inst = mcgavin::parse(puz, Some(hnt), HintAxis::TopDown)?;
 //! let order = FillOrder::row_major(&inst);
 //! let mut solver = Solver::new(&inst, &order, SearchOptions::default());
 //! assert_eq!(solver.step(Budget::nodes(50)), Step::Paused);
-//! let saved = solver.continuation().to_text(); // write it to a file, stop, ...
-//! let cont = Continuation::from_text(&saved)?;
-//! let mut solver = Solver::resume(&inst, &order, &cont, SearchOptions::default())?;
+//! let saved = solver.checkpoint().to_text(); // write it to a file, stop, ...
+//! let checkpoint = Checkpoint::from_text(&saved)?;
+//! let mut solver = Solver::from_checkpoint(&inst, &order, &checkpoint, SearchOptions::default())?;
 //! let solutions: Vec<_> = solver.by_ref().collect();
-//! assert_eq!((solver.nodes(), solutions.len()), (151_512, 1));
+//! let p = solver.progress();
+//! assert_eq!((p.nodes, p.found, solutions.len()), (151_512, 1, 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod board;
+mod board;
 pub mod engine;
-pub mod error;
+mod error;
 pub mod format;
-pub mod instance;
-pub mod order;
+mod instance;
+mod order;
 pub mod plan;
 pub mod search;
 
 pub use board::{Board, Placement};
-pub use error::{FormatError, InstanceError};
+pub use error::{
+    FormatError, InstanceError, OrderError, ParseNameError, ResumeError, SolutionError,
+};
 pub use instance::{
     Candidate, Colour, GREY, Hint, Instance, MAX_PIECES, Piece, PieceId, Rotation, Side,
 };
 pub use order::{FillOrder, OrderKind};
+/// The family's vocabulary, from puzzle-search: a budget ([`Budget`], or any [`Limit`]) for
+/// each [`Search::step`], which returns a [`Step`].
+pub use puzzle_search::{Budget, Limit, Search, Step};

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::{OrderError, ParseNameError};
 use crate::instance::Instance;
 
 /// The built-in fill orders.
@@ -39,15 +40,17 @@ impl fmt::Display for OrderKind {
 }
 
 impl FromStr for OrderKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<OrderKind, String> {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<OrderKind, ParseNameError> {
         match s {
             "row" | "row-major" => Ok(OrderKind::RowMajor),
             "spiral" => Ok(OrderKind::Spiral),
             "border" | "border-first" => Ok(OrderKind::BorderFirst),
-            _ => Err(format!(
-                "unknown fill order `{s}` (expected row, spiral or border)"
-            )),
+            _ => Err(ParseNameError {
+                what: "fill order",
+                name: s.to_string(),
+                expected: "row, spiral or border",
+            }),
         }
     }
 }
@@ -83,26 +86,41 @@ impl FillOrder {
 
     /// A custom order: `cells` must list every open cell of `inst` exactly once and no hinted
     /// cell. Says what is wrong otherwise.
-    pub fn from_cells(inst: &Instance, cells: Vec<usize>) -> Result<FillOrder, String> {
+    pub fn from_cells(inst: &Instance, cells: Vec<usize>) -> Result<FillOrder, OrderError> {
         let hinted = inst.hinted_cells();
         let mut seen = vec![false; inst.cells()];
-        for &c in &cells {
-            if c >= inst.cells() {
-                return Err(format!("cell {c} is outside the board"));
+        for (index, &cell) in cells.iter().enumerate() {
+            if cell >= inst.cells() {
+                return Err(OrderError::Outside {
+                    index,
+                    cell,
+                    cells: inst.cells(),
+                });
             }
-            if hinted[c] {
-                return Err(format!("cell {c} holds a hint"));
+            let (row, col) = inst.row_col(cell);
+            if hinted[cell] {
+                return Err(OrderError::Hinted {
+                    index,
+                    cell,
+                    row,
+                    col,
+                });
             }
-            if std::mem::replace(&mut seen[c], true) {
-                return Err(format!("cell {c} is listed twice"));
+            if std::mem::replace(&mut seen[cell], true) {
+                return Err(OrderError::Repeated {
+                    index,
+                    cell,
+                    row,
+                    col,
+                });
             }
         }
         let open = hinted.iter().filter(|&&h| !h).count();
         if cells.len() != open {
-            return Err(format!(
-                "{} cells listed, {open} open cells on the board",
-                cells.len()
-            ));
+            return Err(OrderError::Count {
+                listed: cells.len(),
+                open,
+            });
         }
         Ok(FillOrder { kind: None, cells })
     }

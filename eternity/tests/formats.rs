@@ -1,77 +1,17 @@
-//! Reading and writing every format, on every board of the test data.
+//! Reading and writing every format on bench-easy-h52 (shipped in `tests/data/`) and on
+//! small boards written here; every board of the repository's test data is read in the
+//! repository's oracle tests.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use eternity_solver::engine::{self, EngineKind, Limits};
+use common::h52;
 use eternity_solver::format::mcgavin::{self, HintAxis};
-use eternity_solver::format::{self, bucas, e2pieces, json};
-use eternity_solver::{FillOrder, FormatError, Hint, Instance, Piece, Rotation};
-
-fn data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/eternity")
-}
-
-fn files(ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(data()).unwrap() {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().is_some_and(|e| e == ext) && !f.ends_with("index.json") {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-fn every_board() -> Vec<(PathBuf, Instance)> {
-    let mut out: Vec<(PathBuf, Instance)> = files("json")
-        .into_iter()
-        .map(|p| {
-            let i = json::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (p, i)
-        })
-        .collect();
-    for p in files("txt") {
-        let i = e2pieces::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        out.push((p, i));
-    }
-    assert!(out.len() >= 29, "{} boards", out.len());
-    out
-}
-
-#[test]
-fn json_round_trip_on_every_board() {
-    for (p, inst) in every_board() {
-        let back = json::parse(&json::to_string(&inst)).unwrap();
-        assert_eq!(back, inst, "{}", p.display());
-    }
-}
-
-#[test]
-fn puz_hnt_round_trip_on_every_board_both_axes() {
-    for (p, inst) in every_board() {
-        for axis in [HintAxis::TopDown, HintAxis::BottomUp] {
-            let puz = mcgavin::puz_to_string(&inst);
-            let hnt = mcgavin::hnt_to_string(&inst, axis);
-            let back = mcgavin::parse(&puz, Some(&hnt), axis)
-                .unwrap_or_else(|e| panic!("{} {axis:?}: {e}", p.display()));
-            assert_eq!(back.pieces(), inst.pieces(), "{}", p.display());
-            assert_eq!(back.hints(), inst.hints(), "{}", p.display());
-            assert_eq!((back.width(), back.height()), (inst.width(), inst.height()));
-            back.check_hints().unwrap();
-        }
-    }
-}
+use eternity_solver::format::{self, e2pieces};
+use eternity_solver::{FormatError, Hint, Instance, Piece, Rotation};
 
 #[test]
 fn puz_hnt_files_round_trip_and_read_by_extension() {
-    let inst = json::read(data().join("oracles/bench-easy-h52.json")).unwrap();
+    let inst = h52();
     let dir = std::env::temp_dir().join(format!("eternity-formats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (puz, hnt) = (dir.join("hard.puz"), dir.join("hard.hnt"));
@@ -88,22 +28,30 @@ fn puz_hnt_files_round_trip_and_read_by_extension() {
         ),
         Ok(_) => panic!("hints read along the wrong axis were accepted"),
     }
+    // A piece list of the same pieces reads back by extension too.
+    let txt = dir.join("pieces.txt");
+    std::fs::write(&txt, e2pieces::to_string(&inst)).unwrap();
+    let listed = format::read(&txt, None, HintAxis::TopDown).unwrap();
+    assert_eq!(listed.pieces(), inst.pieces());
+    let missing = format::read(dir.join("nope.puz"), None, HintAxis::TopDown).unwrap_err();
+    assert!(missing.to_string().contains("nope.puz"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(not(feature = "json"))]
 #[test]
-fn e2pieces_is_the_official_set_of_the_json_instances() {
-    let txt = e2pieces::read(data().join("wortmann-pieces/e2pieces.txt")).unwrap();
-    let js = json::read(data().join("eternity2dev-instances/e2-16x16-v00.json")).unwrap();
-    assert_eq!(txt.pieces(), js.pieces());
-    assert_eq!((txt.width(), txt.height()), (16, 16));
-    // The 72-piece clue puzzles come out 12 wide and 6 high.
-    let c2 = e2pieces::read(data().join("wortmann-pieces/clue2.txt")).unwrap();
-    assert_eq!((c2.width(), c2.height()), (12, 6));
-    // A header line gives the size explicitly, and the writer writes one.
-    let back = e2pieces::parse(&e2pieces::to_string(&c2), None).unwrap();
-    assert_eq!(back.pieces(), c2.pieces());
-    assert_eq!((back.width(), back.height()), (12, 6));
+fn json_needs_its_feature() {
+    let err = format::read("board.json", None, HintAxis::TopDown).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FormatError::NeedsFeature {
+                feature: "json",
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -142,8 +90,10 @@ fn hint_self_check_rejects_contradictions() {
     }
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn json_errors_name_the_field_or_position() {
+    use eternity_solver::format::json;
     for (bad, want) in [
         ("{", "line 1"),
         ("{\"width\":2}", "height"),
@@ -169,9 +119,22 @@ fn json_errors_name_the_field_or_position() {
     }
 }
 
+#[cfg(feature = "json")]
+#[test]
+fn json_round_trips() {
+    use eternity_solver::format::json;
+    let inst = json::parse(common::H52_JSON).unwrap();
+    assert_eq!(inst.name(), "bench_easy_joe_71_h52");
+    assert_eq!(json::parse(&json::to_string(&inst)).unwrap(), inst);
+}
+
+#[cfg(feature = "json")]
 #[test]
 fn bucas_url_shows_the_solution() {
-    let inst = json::read(data().join("oracles/bench-easy-h52.json")).unwrap();
+    use eternity_solver::FillOrder;
+    use eternity_solver::engine::{self, EngineKind, Limits};
+    use eternity_solver::format::{bucas, json};
+    let inst = json::parse(common::H52_JSON).unwrap();
     let order = FillOrder::row_major(&inst);
     let sol = engine::run(EngineKind::Table, &inst, &order, Limits::first())
         .first_solution
@@ -230,18 +193,4 @@ fn instance_checks_its_shape() {
     assert!(Instance::new(2, 2, four.clone(), vec![hint(0, 0), hint(0, 1)]).is_err());
     assert!(Instance::new(2, 2, four.clone(), vec![hint(0, 0), hint(1, 0)]).is_err());
     assert!(Instance::new(2, 2, four, vec![hint(0, 0)]).is_ok());
-}
-
-#[test]
-fn read_dispatches_on_extension() {
-    for rel in [
-        "oracles/bench-easy-h52.json",
-        "wortmann-pieces/clue1.txt",
-        "wortmann-pieces/meta_10x10.txt",
-    ] {
-        let p: &Path = &data().join(rel);
-        format::read(p, None, HintAxis::TopDown).unwrap();
-    }
-    let missing = format::read(data().join("nope.json"), None, HintAxis::TopDown).unwrap_err();
-    assert!(missing.to_string().contains("nope.json"));
 }

@@ -3,11 +3,13 @@
 //! stepped, resumed and split runs give the same totals; parsers never panic.
 
 use eternity_solver::engine::{self, EngineKind, Limits};
-use eternity_solver::format::{e2pieces, json, mcgavin};
-use eternity_solver::search::{
-    Budget, Continuation, SearchOptions, Solver, Step, run_parallel, split,
+#[cfg(feature = "json")]
+use eternity_solver::format::json;
+use eternity_solver::format::{e2pieces, mcgavin};
+use eternity_solver::search::{Continuation, SearchOptions, Solver, split};
+use eternity_solver::{
+    Board, Budget, FillOrder, Hint, Instance, OrderKind, Piece, Rotation, Search, Step,
 };
-use eternity_solver::{Board, FillOrder, Hint, Instance, OrderKind, Piece, Rotation};
 use proptest::prelude::*;
 
 /// A planted puzzle: the instance and the edges of its planted solution per cell.
@@ -174,9 +176,12 @@ proptest! {
         }
         prop_assert_eq!(nodes, full.nodes);
         prop_assert_eq!(&split_found, &found);
-        let par = run_parallel(&p.inst, &order, depth, SearchOptions::default());
-        prop_assert_eq!(par.nodes, full.nodes);
-        prop_assert_eq!(&par.found, &found);
+        #[cfg(feature = "parallel")]
+        {
+            let par = eternity_solver::search::run_parallel(&p.inst, &order, depth, SearchOptions::default());
+            prop_assert_eq!(par.nodes, full.nodes);
+            prop_assert_eq!(&par.found, &found);
+        }
     }
 
     #[test]
@@ -189,6 +194,7 @@ proptest! {
         ).unwrap();
         prop_assert_eq!(back.pieces(), p.inst.pieces());
         prop_assert_eq!(back.hints(), p.inst.hints());
+        #[cfg(feature = "json")]
         prop_assert_eq!(json::parse(&json::to_string(&p.inst)).unwrap(), p.inst.clone());
         let listed = e2pieces::parse(&e2pieces::to_string(&p.inst), None).unwrap();
         prop_assert_eq!(listed.pieces(), p.inst.pieces());
@@ -196,6 +202,7 @@ proptest! {
 
     #[test]
     fn parsers_never_panic_on_random_text(text in ".{0,300}") {
+        #[cfg(feature = "json")]
         let _ = json::parse(&text);
         let _ = mcgavin::parse(&text, Some(&text), mcgavin::HintAxis::TopDown);
         let _ = mcgavin::parse_puz(&text);

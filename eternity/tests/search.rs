@@ -1,60 +1,104 @@
-//! The search API: stepping, pausing, saving and resuming, splitting, and parallel runs all
-//! give the totals of one uninterrupted run.
+//! The search API on bench-easy-h52: stepping, pausing, saving and resuming, splitting and
+//! parallel runs all give the totals of one uninterrupted run, every engine alike.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{H52_NODES, h52};
 use eternity_solver::engine::{self, EngineKind, Limits, Mode};
-use eternity_solver::search::{
-    Budget, Continuation, NodeBudget, SearchOptions, Solver, Step, run_parallel, split,
-};
-use eternity_solver::{Board, FillOrder, Instance, format};
+use eternity_solver::search::{Continuation, SearchOptions, Solver, split};
+use eternity_solver::{Budget, FillOrder, ResumeError, Search, Step};
+use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
+use puzzle_search::{Checkpoint, CheckpointError, Split};
 
-fn board(rel: &str) -> Instance {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata/eternity")
-        .join(rel);
-    format::json::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+fn solver(kind: EngineKind) -> Solver {
+    let inst = h52();
+    Solver::new(
+        &inst,
+        &FillOrder::row_major(&inst),
+        SearchOptions::default().engine(kind),
+    )
 }
 
-/// Steps with `budget` nodes at a time until done; returns nodes and solutions.
-fn stepped(inst: &Instance, order: &FillOrder, kind: EngineKind, budget: u64) -> (u64, Vec<Board>) {
-    let mut s = Solver::new(inst, order, SearchOptions::default().engine(kind));
-    let mut found = Vec::new();
-    let mut steps = 0u64;
-    loop {
-        let before = s.nodes();
-        match s.step(NodeBudget(budget)) {
-            Step::Found(b) => found.push(b),
-            Step::Paused => assert_eq!(
-                s.nodes() - before,
-                budget,
-                "a paused step spends its budget"
-            ),
-            Step::Finished => break,
-        }
-        steps += 1;
+#[test]
+fn every_engine_gives_the_oracle_count_in_one_run() {
+    let inst = h52();
+    for kind in EngineKind::ALL {
+        let out = run_whole(solver(kind));
+        assert_eq!(out.progress.nodes, H52_NODES, "{kind}");
+        assert_eq!(out.progress.found, 1, "{kind}");
+        assert_eq!(out.items.len(), 1, "{kind}");
+        out.items[0].verify_solution(&inst).unwrap();
+        assert_eq!(out.items[0].score(&inst), 480);
     }
-    assert!(steps >= s.nodes() / budget);
-    (s.nodes(), found)
+}
+
+#[test]
+fn the_table_engine_agrees_with_the_baseline() {
+    assert_agree(
+        solver(EngineKind::Baseline),
+        solver(EngineKind::Table),
+        true,
+    );
+    // Under a total node limit too, in every built-in order.
+    let inst = h52();
+    for kind in [
+        eternity_solver::OrderKind::RowMajor,
+        eternity_solver::OrderKind::Spiral,
+        eternity_solver::OrderKind::BorderFirst,
+    ] {
+        let order = FillOrder::new(&inst, kind);
+        let options = SearchOptions::default().max_nodes(100_000);
+        assert_agree(
+            Solver::new(&inst, &order, options.engine(EngineKind::Baseline)),
+            Solver::new(&inst, &order, options.engine(EngineKind::Table)),
+            true,
+        );
+    }
 }
 
 #[test]
 fn stepping_in_small_budgets_gives_the_oracle_count() {
-    let inst = board("oracles/bench-easy-h52.json");
-    let order = FillOrder::row_major(&inst);
+    let whole = run_whole(solver(EngineKind::Baseline));
     for kind in EngineKind::ALL {
-        for budget in [1_000, 7_919, 100_000] {
-            let (nodes, found) = stepped(&inst, &order, kind, budget);
-            assert_eq!(nodes, 151_512, "{kind} budget {budget}");
-            assert_eq!(found.len(), 1);
-            found[0].verify_solution(&inst).unwrap();
+        for budgets in [&[1_000][..], &[7_919], &[100_000], &[1, 2, 3, 50_000]] {
+            let out = run_in_steps(solver(kind), budgets);
+            assert_eq!(out.progress, whole.progress, "{kind} {budgets:?}");
+            assert_eq!(out.items, whole.items, "{kind} {budgets:?}");
+            assert!(out.steps >= H52_NODES / budgets.iter().max().unwrap());
         }
     }
 }
 
 #[test]
+fn progress_reads_the_core_and_estimates_the_fraction() {
+    let mut s = solver(EngineKind::Table);
+    let p = s.progress();
+    assert_eq!((p.nodes, p.found), (0, 0));
+    assert_eq!(p.fraction, Some(0.0));
+    let mut last = 0.0;
+    loop {
+        match s.step(Budget::nodes(20_000)) {
+            Step::Found(_) => {}
+            Step::Paused => {
+                let p = s.progress();
+                let f = p.fraction.expect("a fraction");
+                assert!((last..=1.0).contains(&f), "{last} then {f}");
+                last = f;
+                assert_eq!(p.core, *p.as_ref());
+                assert_eq!(p.nodes, s.nodes());
+            }
+            Step::Finished => break,
+        }
+    }
+    let p = s.progress();
+    assert_eq!((p.nodes, p.found, p.fraction), (H52_NODES, 1, Some(1.0)));
+    assert_eq!(p.best_score, 480);
+    assert_eq!(p.max_depth, p.total_depth);
+}
+
+#[test]
 fn save_and_resume_across_engines_gives_the_same_totals() {
-    let inst = board("oracles/bench-easy-h52.json");
+    let inst = h52();
     let order = FillOrder::row_major(&inst);
     for (first, second) in [
         (EngineKind::Baseline, EngineKind::Table),
@@ -69,14 +113,18 @@ fn save_and_resume_across_engines_gives_the_same_totals() {
                 Step::Found(_) => solutions += 1,
                 Step::Paused => {
                     // Go through the text form, as a process that was stopped would.
-                    let text = s.continuation().to_text();
-                    let cont = Continuation::from_text(&text).unwrap();
-                    assert_eq!(cont, s.continuation());
+                    let text = s.checkpoint().to_text();
+                    let cp = Checkpoint::from_text(&text).unwrap();
+                    assert_eq!(cp, s.checkpoint());
+                    assert_eq!(
+                        Continuation::from_checkpoint(&cp).unwrap(),
+                        s.continuation()
+                    );
                     let engine = if saves % 2 == 0 { second } else { first };
-                    s = Solver::resume(
+                    s = Solver::from_checkpoint(
                         &inst,
                         &order,
-                        &cont,
+                        &cp,
                         SearchOptions::default().engine(engine),
                     )
                     .unwrap();
@@ -85,7 +133,7 @@ fn save_and_resume_across_engines_gives_the_same_totals() {
                 Step::Finished => break,
             }
         }
-        assert_eq!(s.nodes(), 151_512);
+        assert_eq!(s.nodes(), H52_NODES);
         assert_eq!(solutions, 1);
         assert_eq!(s.solutions(), 1);
         assert!(saves >= 10);
@@ -95,15 +143,110 @@ fn save_and_resume_across_engines_gives_the_same_totals() {
 }
 
 #[test]
-fn resume_rejects_another_puzzle_and_illegal_choices() {
-    let inst = board("oracles/bench-easy-h52.json");
-    let other = board("oracles/bench-easy-h40.json");
+fn saved_files_resume_and_bad_files_get_typed_errors() {
+    let inst = h52();
     let order = FillOrder::row_major(&inst);
     let mut s = Solver::new(&inst, &order, SearchOptions::default());
-    assert_eq!(s.step(NodeBudget(100)), Step::Paused);
+    assert_eq!(s.step(Budget::nodes(100)), Step::Paused);
+    let dir = std::env::temp_dir().join(format!("eternity-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.state");
+    s.continuation().save(&path).unwrap();
+    let cont = Continuation::load(&path).unwrap();
+    assert_eq!(cont, s.continuation());
+    let resumed = Solver::resume(&inst, &order, &cont, SearchOptions::default()).unwrap();
+    assert_eq!(run_whole(resumed).progress.nodes, H52_NODES);
+
+    let good = std::fs::read_to_string(&path).unwrap();
+    let load = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        let cp = Continuation::load(&path).err();
+        let from = Checkpoint::from_text(text)
+            .map_err(ResumeError::from)
+            .and_then(|cp| Solver::from_checkpoint(&inst, &order, &cp, SearchOptions::default()))
+            .err();
+        (
+            cp.expect("load refuses it"),
+            from.expect("from_checkpoint refuses it"),
+        )
+    };
+    // Truncated anywhere: refused by the envelope.
+    for cut in [0, 10, good.len() / 2, good.len() - 1] {
+        let (a, b) = load(&good[..cut]);
+        assert!(matches!(a, ResumeError::Checkpoint(_)), "cut {cut}: {a}");
+        assert!(matches!(b, ResumeError::Checkpoint(_)), "cut {cut}: {b}");
+    }
+    // Corrupted: a changed choice in the body.
+    let corrupt = good.replacen("choices ", "choices 1/1 ", 1);
+    let (a, _) = load(&corrupt);
+    assert!(
+        matches!(
+            a,
+            ResumeError::Checkpoint(
+                CheckpointError::BodyLength { .. } | CheckpointError::Checksum { .. }
+            )
+        ),
+        "{a}"
+    );
+    // Foreign: not a checkpoint at all, or one of another kind of search.
+    let (a, _) = load("eternity-solver continuation 1\nnodes 0\n");
+    assert!(
+        matches!(a, ResumeError::Checkpoint(CheckpointError::NotACheckpoint)),
+        "{a}"
+    );
+    let mut other = s.checkpoint();
+    other.kind = "slide-solver/ida".into();
+    let (a, b) = load(&other.to_text());
+    assert!(
+        matches!(a, ResumeError::Checkpoint(CheckpointError::Kind { .. })),
+        "{a}"
+    );
+    assert!(
+        matches!(b, ResumeError::Checkpoint(CheckpointError::Kind { .. })),
+        "{b}"
+    );
+    // Another version of this crate's body.
+    let mut newer = s.checkpoint();
+    newer.version = Continuation::VERSION + 1;
+    let (a, b) = load(&newer.to_text());
+    assert!(
+        matches!(a, ResumeError::Checkpoint(CheckpointError::Version { .. })),
+        "{a}"
+    );
+    assert!(
+        matches!(b, ResumeError::Checkpoint(CheckpointError::Version { .. })),
+        "{b}"
+    );
+    // Another puzzle: the same file against another fill order.
+    let spiral = FillOrder::new(&inst, eternity_solver::OrderKind::Spiral);
+    let err = Solver::from_checkpoint(&inst, &spiral, &s.checkpoint(), SearchOptions::default())
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ResumeError::Checkpoint(CheckpointError::Fingerprint { .. })
+        ),
+        "{err}"
+    );
+    // A missing file names the path.
+    let missing = Continuation::load(dir.join("nope.state")).unwrap_err();
+    assert!(missing.to_string().contains("nope.state"), "{missing}");
+    assert!(std::error::Error::source(&missing).is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resume_rejects_another_order_and_illegal_choices() {
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    let mut s = Solver::new(&inst, &order, SearchOptions::default());
+    assert_eq!(s.step(Budget::nodes(100)), Step::Paused);
     let cont = s.continuation();
-    let other_order = FillOrder::row_major(&other);
-    assert!(Solver::resume(&other, &other_order, &cont, SearchOptions::default()).is_err());
+    let spiral = FillOrder::new(&inst, eternity_solver::OrderKind::Spiral);
+    assert!(matches!(
+        Solver::resume(&inst, &spiral, &cont, SearchOptions::default()),
+        Err(ResumeError::Fingerprint { .. })
+    ));
     let mut bad = cont.clone();
     if bad.choices.len() > 1 {
         bad.choices[0] = bad.choices[0].wrapping_add(4 * 7);
@@ -117,49 +260,62 @@ fn resume_rejects_another_puzzle_and_illegal_choices() {
 }
 
 #[test]
-fn split_jobs_sum_to_the_single_thread_count() {
-    let inst = board("oracles/bench-easy-h52.json");
+fn split_parts_sum_to_the_single_thread_count() {
+    let inst = h52();
     let order = FillOrder::row_major(&inst);
     let single = engine::run(EngineKind::Baseline, &inst, &order, Limits::all());
-    for depth in [0, 1, 3, 8, 20] {
-        let sp = split(&inst, &order, depth);
-        let mut nodes = sp.prefix_nodes;
-        let mut found = Vec::new();
-        for (i, job) in sp.jobs.iter().enumerate() {
-            let kind = EngineKind::ALL[i % 2];
-            let s =
-                Solver::resume(&inst, &order, job, SearchOptions::default().engine(kind)).unwrap();
-            let mut s2 = s.clone();
-            found.extend(s.solve_fully());
-            while s2.step(Budget::nodes(u64::MAX)) != Step::Finished {}
-            nodes += s2.nodes();
+    assert_eq!(single.nodes, H52_NODES);
+    for kind in EngineKind::ALL {
+        for depth in [0, 1, 3, 8, 20] {
+            let whole = Solver::new(&inst, &order, SearchOptions::default().engine(kind));
+            let parts = whole.split(depth);
+            assert_eq!(parts.depth, depth);
+            let jobs = split(&inst, &order, depth);
+            assert_eq!(parts.parts.len(), jobs.jobs.len());
+            assert_eq!(parts.prefix.nodes, jobs.prefix_nodes);
+            let (total, items) = parts.solve_serially();
+            assert_eq!(
+                (total.nodes, total.found),
+                (H52_NODES, 1),
+                "{kind} depth {depth}"
+            );
+            assert_eq!(items, vec![single.first_solution.clone().unwrap()]);
         }
-        assert_eq!(nodes, single.nodes, "depth {depth}");
-        assert_eq!(found, vec![single.first_solution.clone().unwrap()]);
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_runs_give_the_single_thread_totals() {
+    use eternity_solver::search::run_parallel;
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    let single = run_whole(solver(EngineKind::Table));
+    for depth in [0, 3, 20] {
         let par = run_parallel(&inst, &order, depth, SearchOptions::default());
-        assert_eq!(par.nodes, single.nodes);
+        assert_eq!(par.nodes, H52_NODES);
         assert_eq!(par.solutions, 1);
-        assert_eq!(par.found, found);
-        assert_eq!(par.jobs, sp.jobs.len());
+        assert_eq!(par.found, single.items);
+        assert_eq!(par.jobs, split(&inst, &order, depth).jobs.len());
     }
 }
 
 #[test]
 fn node_limits_stop_every_engine_at_the_same_place() {
-    let inst = board("dfs-study-bench/bench-hard.json");
+    let inst = h52();
     let order = FillOrder::row_major(&inst);
-    let limits = Limits::all().with_max_nodes(200_000);
+    let limits = Limits::all().with_max_nodes(100_000);
     let a = engine::run(EngineKind::Baseline, &inst, &order, limits);
     let b = engine::run(EngineKind::Table, &inst, &order, limits);
     assert_eq!(a, b);
-    assert_eq!(a.nodes, 200_000);
+    assert_eq!(a.nodes, 100_000);
     assert!(!a.complete);
-    // And a solver with a total limit reports the same best board.
-    let mut s = Solver::new(&inst, &order, SearchOptions::default().max_nodes(200_000));
-    assert_eq!(s.step(Budget::nodes(u64::MAX)), Step::Paused);
+    // And a solver with a total limit pauses there for good, with the same best board.
+    let mut s = Solver::new(&inst, &order, SearchOptions::default().max_nodes(100_000));
+    while let Step::Found(_) = s.step(Budget::unlimited()) {}
     assert!(s.is_out_of_nodes());
     assert_eq!(s.step(Budget::nodes(10)), Step::Paused);
-    assert_eq!(s.nodes(), 200_000);
+    assert_eq!(s.nodes(), 100_000);
     let p = s.progress();
     assert_eq!(p.max_depth, a.max_depth);
     assert_eq!(p.best_board.filled(), inst.hints().len() + a.max_depth);
@@ -167,7 +323,7 @@ fn node_limits_stop_every_engine_at_the_same_place() {
 
 #[test]
 fn first_mode_stops_at_the_first_solution() {
-    let inst = board("oracles/bench-easy-h52.json");
+    let inst = h52();
     let order = FillOrder::row_major(&inst);
     let all = engine::run(EngineKind::Table, &inst, &order, Limits::all());
     for kind in EngineKind::ALL {
@@ -181,8 +337,29 @@ fn first_mode_stops_at_the_first_solution() {
             &order,
             SearchOptions::default().engine(kind).mode(Mode::First),
         );
-        assert!(matches!(s.step(Budget::nodes(u64::MAX)), Step::Found(_)));
+        assert!(matches!(s.step(Budget::unlimited()), Step::Found(_)));
         assert_eq!(s.step(Budget::nodes(1)), Step::Finished);
         assert_eq!(s.nodes(), first.nodes);
     }
+}
+
+#[test]
+fn time_budgets_and_cancel_pause_and_resume_to_the_same_totals() {
+    use puzzle_search::{Cancel, Limit};
+    let mut s = solver(EngineKind::Table);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    // A cancelled step still does its one node of work, then pauses.
+    assert_eq!(s.step(Budget::unlimited().or_cancel(&cancel)), Step::Paused);
+    assert!(s.nodes() >= 1);
+    cancel.reset();
+    let mut found = 0;
+    loop {
+        match s.step(Budget::time(std::time::Duration::from_millis(1))) {
+            Step::Found(_) => found += 1,
+            Step::Paused => {}
+            Step::Finished => break,
+        }
+    }
+    assert_eq!((s.nodes(), found), (H52_NODES, 1));
 }

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use eternity_solver::engine::{self, EngineKind, Limits};
 use eternity_solver::format::{self, bucas};
-use eternity_solver::search::{Budget, Continuation, SearchOptions, Solver, Step};
-use eternity_solver::{FillOrder, Instance, OrderKind};
+use eternity_solver::search::{Continuation, SearchOptions, Solver};
+use eternity_solver::{Budget, FillOrder, Instance, OrderKind, Search, Step};
 use examples::{DemoResult, testdata};
 
 fn load(rel: &str) -> Result<Instance, Box<dyn std::error::Error>> {
@@ -53,7 +53,7 @@ pub fn run() -> DemoResult {
     let options = SearchOptions::default().max_nodes(6_000_000);
     let mut s = Solver::new(&hard, &order, options);
     for _ in 0..2 {
-        s.step(Budget::nodes(2_000_000));
+        let _ = s.step(Budget::nodes(2_000_000));
         let p = s.progress();
         println!(
             "bench-hard: {} nodes, depth {}/{}, deepest {}, best score {}/{}",
@@ -65,17 +65,17 @@ pub fn run() -> DemoResult {
             hard.max_score()
         );
     }
-    let saved = s.continuation().to_text();
+    let saved = s.checkpoint().to_text();
     println!(
         "saved state: {} bytes ({} choices); resuming with the baseline engine",
         saved.len(),
         s.continuation().choices.len()
     );
-    let cont = Continuation::from_text(&saved)?;
+    let cont = Continuation::from_checkpoint(&puzzle_search::Checkpoint::from_text(&saved)?)?;
     let mut resumed = Solver::resume(&hard, &order, &cont, options.engine(EngineKind::Baseline))?;
-    while let Step::Found(_) = resumed.step(Budget::nodes(u64::MAX)) {}
+    while let Step::Found(_) = resumed.step(Budget::unlimited()) {}
     let mut straight = Solver::new(&hard, &order, options);
-    while let Step::Found(_) = straight.step(Budget::nodes(u64::MAX)) {}
+    while let Step::Found(_) = straight.step(Budget::unlimited()) {}
     let (a, b) = (resumed.progress(), straight.progress());
     println!(
         "resumed run: {} nodes, best score {}; uninterrupted run: {} nodes, best score {}",

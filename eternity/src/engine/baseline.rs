@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::engine::{Cursor, Event, Limits, Outcome, Stats};
 use crate::instance::{Candidate, Colour, GREY, Instance, Side};
 use crate::order::FillOrder;
-use crate::search::budget::{Meter, StepBudget};
+use puzzle_search::{Limit, Meter};
 
 /// Runs the baseline search on `inst` in `order` within `limits`.
 pub fn run(inst: &Instance, order: &FillOrder, limits: Limits) -> Outcome {
@@ -117,7 +117,7 @@ impl BaselineCore {
         self.cursor.choices.len().saturating_sub(1)
     }
 
-    pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
+    pub(crate) fn run<B: Limit>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
         if self.cursor.finished {
             return Event::Finished;
         }
@@ -170,7 +170,7 @@ impl BaselineCore {
     /// Fills depth `depth` and below. `resume` holds the choices to walk down again first:
     /// above its last entry they are placed again (uncounted), at its last entry scanning
     /// starts from that key.
-    fn dfs<B: StepBudget>(
+    fn dfs<B: Limit>(
         &mut self,
         depth: usize,
         resume: Option<&[u32]>,
@@ -233,7 +233,7 @@ impl BaselineCore {
             {
                 continue;
             }
-            if stats.nodes >= meter.limit && !meter.reached(stats.nodes) {
+            if stats.nodes >= meter.next() && !meter.reached(stats.nodes) {
                 return self.stop_at(cand.key(), Event::Paused);
             }
             stats.nodes += 1;

@@ -19,11 +19,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::error::ParseNameError;
 use crate::instance::{Candidate, Instance as Inst};
 use crate::order::FillOrder as Order;
-use crate::search::budget::{Meter, StepBudget, Unlimited};
 #[cfg(doc)]
 use crate::{instance::Instance, order::FillOrder};
+use puzzle_search::{Limit, Meter, Unlimited};
 
 /// Whether a search stops at its first solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -113,12 +114,16 @@ impl fmt::Display for EngineKind {
 }
 
 impl FromStr for EngineKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<EngineKind, String> {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<EngineKind, ParseNameError> {
         match s {
             "baseline" => Ok(EngineKind::Baseline),
             "table" => Ok(EngineKind::Table),
-            _ => Err(format!("unknown engine `{s}` (expected baseline or table)")),
+            _ => Err(ParseNameError {
+                what: "engine",
+                name: s.to_string(),
+                expected: "baseline or table",
+            }),
         }
     }
 }
@@ -187,7 +192,7 @@ impl Core {
         }
     }
 
-    pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
+    pub(crate) fn run<B: Limit>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
         match self {
             Core::Baseline(c) => c.run(meter, stats),
             Core::Table(c) => c.run(meter, stats),
@@ -231,7 +236,7 @@ pub(crate) fn board_of(inst: &Inst, order: &Order, path: &[Candidate]) -> Board 
 fn run_core(core: impl Into<Core>, inst: &Inst, order: &Order, limits: Limits) -> Outcome {
     let mut core = core.into();
     let mut stats = Stats::default();
-    let mut meter = Meter::new(Unlimited, 0, limits.max_nodes.unwrap_or(u64::MAX));
+    let mut meter = Meter::with_cap(Unlimited, 0, limits.max_nodes.unwrap_or(u64::MAX));
     let mut solutions = 0;
     let mut first_solution = None;
     if order.is_empty() {

@@ -20,7 +20,7 @@ use crate::engine::{Cursor, Event, Limits, Outcome, Stats};
 use crate::instance::{Candidate, Instance, Side};
 use crate::order::FillOrder;
 use crate::plan::{Oriented, Plan};
-use crate::search::budget::{Meter, StepBudget};
+use puzzle_search::{Limit, Meter};
 
 /// Runs the table engine on `inst` in `order` within `limits`.
 pub fn run(inst: &Instance, order: &FillOrder, limits: Limits) -> Outcome {
@@ -279,7 +279,7 @@ impl TableCore {
         }
     }
 
-    pub(crate) fn run<B: StepBudget>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
+    pub(crate) fn run<B: Limit>(&mut self, meter: &mut Meter<B>, stats: &mut Stats) -> Event {
         if self.cursor.finished {
             return Event::Finished;
         }
@@ -349,7 +349,7 @@ fn path(frames: &[Frame], d: usize) -> Vec<Candidate> {
 /// The search loop: from the frontier depth `d`, until a leaf, the budget's end or the end of
 /// the (sub)tree above `floor`. Returns the event and the frontier depth.
 #[allow(clippy::too_many_arguments)]
-fn search<B: StepBudget>(
+fn search<B: Limit>(
     t: &Tables<'_>,
     board: &mut [u32; SLOTS],
     free: &mut [u8; SLOTS],
@@ -390,7 +390,7 @@ fn search<B: StepBudget>(
         if (c as u32 & dp.mask) != expect {
             continue;
         }
-        if nodes >= meter.limit && !meter.reached(nodes) {
+        if nodes >= meter.next() && !meter.reached(nodes) {
             frames[d].pos = pos - 1;
             stats.nodes = nodes;
             return (Event::Paused, d);

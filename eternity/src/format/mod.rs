@@ -3,6 +3,7 @@
 
 pub mod bucas;
 pub mod e2pieces;
+#[cfg(feature = "json")]
 pub mod json;
 pub mod mcgavin;
 mod text;
@@ -28,7 +29,7 @@ pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FormatError> {
 /// The puzzle formats [`read`] tells apart by file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// `.json`: the JSON bench boards ([`json`]).
+    /// `.json`: the JSON bench boards (`format::json`, with the `json` feature).
     Json,
     /// `.puz`: McGavin's piece file ([`mcgavin`]).
     Puz,
@@ -56,7 +57,15 @@ pub fn read(
 ) -> Result<crate::Instance, FormatError> {
     let path = path.as_ref();
     let inst = match Format::of(path) {
+        #[cfg(feature = "json")]
         Format::Json => json::read(path)?,
+        #[cfg(not(feature = "json"))]
+        Format::Json => {
+            return Err(FormatError::NeedsFeature {
+                path: path.to_path_buf(),
+                feature: "json",
+            });
+        }
         Format::Puz => mcgavin::read(path, None, axis)?,
         Format::PieceList => e2pieces::read(path)?.with_name(
             path.file_stem()

@@ -2,9 +2,11 @@
 
 use std::fmt::Write as _;
 
+use puzzle_search::{Checkpoint, CheckpointError};
+
 use crate::board::Board;
 use crate::engine::Mode;
-use crate::error::FormatError;
+use crate::error::{FormatError, ResumeError};
 use crate::instance::{Candidate, Instance};
 use crate::order::FillOrder;
 
@@ -35,34 +37,6 @@ pub struct Continuation {
     pub max_depth: usize,
     /// Keys of the path at the deepest depth (the best board).
     pub best: Vec<u32>,
-}
-
-/// Why a continuation cannot be resumed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ResumeError {
-    /// It was saved for another instance or fill order.
-    #[error(
-        "the saved state belongs to another puzzle or fill order (fingerprint {saved:016x}, this one {this:016x})"
-    )]
-    Fingerprint {
-        /// Saved fingerprint.
-        saved: u64,
-        /// This instance's.
-        this: u64,
-    },
-    /// The choice list is too short, too long or above the floor.
-    #[error("{0}")]
-    Shape(String),
-    /// A recorded choice is not a legal placement.
-    #[error("depth {depth}: choice {choice} cannot be placed: {why}")]
-    Choice {
-        /// Depth of the bad choice.
-        depth: usize,
-        /// The choice as `piece/rotation` (or its raw key).
-        choice: String,
-        /// Why.
-        why: String,
-    },
 }
 
 const HEADER: &str = "eternity-solver continuation 1";
@@ -270,22 +244,63 @@ impl Continuation {
         Ok(c)
     }
 
-    /// Writes [`Continuation::to_text`] to a file, atomically (a temporary file renamed into
-    /// place), so a run killed while saving never leaves a torn state behind.
-    pub fn save(&self, path: impl AsRef<std::path::Path>) -> Result<(), FormatError> {
-        let path = path.as_ref();
-        let tmp = path.with_extension("tmp");
-        let io = |source| FormatError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        std::fs::write(&tmp, self.to_text()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+    /// The kind of search in this crate's checkpoints.
+    pub const KIND: &'static str = "eternity-solver/dfs";
+    /// The version of the body ([`Continuation::to_text`]) in this crate's checkpoints.
+    pub const VERSION: u32 = 1;
+
+    /// This continuation in the family's [`Checkpoint`] envelope: kind [`Continuation::KIND`],
+    /// version [`Continuation::VERSION`], the fingerprint, the counters, and
+    /// [`Continuation::to_text`] as the body.
+    pub fn to_checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            kind: Continuation::KIND.to_string(),
+            version: Continuation::VERSION,
+            fingerprint: self.fingerprint,
+            progress: puzzle_search::Progress::new(self.nodes, self.solutions),
+            body: self.to_text(),
+        }
     }
 
-    /// Reads a file written by [`Continuation::save`].
-    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Continuation, FormatError> {
-        Continuation::from_text(&crate::format::read_text(path.as_ref())?)
+    /// The continuation in a checkpoint: checks its kind and version, parses the body, and
+    /// checks that the body agrees with the envelope's fingerprint and counters. Whether it
+    /// belongs to a given puzzle is checked by [`Solver::from_checkpoint`](super::Solver::from_checkpoint)
+    /// and [`Solver::resume`](super::Solver::resume).
+    pub fn from_checkpoint(checkpoint: &Checkpoint) -> Result<Continuation, ResumeError> {
+        checkpoint.expect(
+            Continuation::KIND,
+            Continuation::VERSION,
+            checkpoint.fingerprint,
+        )?;
+        let c = Continuation::from_text(&checkpoint.body).map_err(ResumeError::Body)?;
+        if c.fingerprint != checkpoint.fingerprint {
+            return Err(CheckpointError::Fingerprint {
+                expected: checkpoint.fingerprint,
+                found: c.fingerprint,
+            }
+            .into());
+        }
+        if (c.nodes, c.solutions) != (checkpoint.progress.nodes, checkpoint.progress.found) {
+            return Err(ResumeError::Shape(format!(
+                "the body counts {} nodes and {} solutions, the envelope {} and {}",
+                c.nodes, c.solutions, checkpoint.progress.nodes, checkpoint.progress.found
+            )));
+        }
+        Ok(c)
+    }
+
+    /// Writes [`Continuation::to_checkpoint`] to a file, atomically (a temporary file, synced,
+    /// then renamed into place), so a run killed while saving never leaves a torn state
+    /// behind.
+    pub fn save(&self, path: impl AsRef<std::path::Path>) -> Result<(), CheckpointError> {
+        self.to_checkpoint().save(path)
+    }
+
+    /// Reads a file written by [`Continuation::save`] (or [`Checkpoint::save`] of a
+    /// [`Solver::checkpoint`](super::Solver::checkpoint)): a truncated, damaged or foreign
+    /// file, or one of another version, is refused with a typed error.
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Continuation, ResumeError> {
+        Continuation::from_checkpoint(&Checkpoint::load(path)?)
     }
 }
 

@@ -1,12 +1,18 @@
 //! The search as a value that is its own continuation: step it with a budget, watch its
 //! progress, save it, resume it in another process, split it into independent jobs.
 //!
-//! ```
-//! use eternity_solver::search::{Budget, SearchOptions, Solver, Step};
-//! use eternity_solver::{FillOrder, format};
+//! [`Solver`] implements the family's [`Search`] (its items are solution [`Board`]s) and
+//! [`Split`](puzzle_search::Split); its saved form is a [`Checkpoint`] (see
+//! [`Solver::checkpoint`] and [`Solver::from_checkpoint`]).
 //!
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/eternity/oracles/bench-easy-h52.json");
-//! let inst = format::json::read(path).unwrap();
+//! ```
+//! use eternity_solver::format::mcgavin::{self, HintAxis};
+//! use eternity_solver::search::{SearchOptions, Solver};
+//! use eternity_solver::{Budget, FillOrder, Search, Step};
+//!
+//! # let puz = include_str!("../../tests/data/bench-easy-h52.puz");
+//! # let hnt = include_str!("../../tests/data/bench-easy-h52.hnt");
+//! let inst = mcgavin::parse(puz, Some(hnt), HintAxis::TopDown).unwrap();
 //! let mut solver = Solver::new(&inst, &FillOrder::row_major(&inst), SearchOptions::default());
 //! let mut found = 0;
 //! loop {
@@ -22,21 +28,24 @@
 //! assert_eq!((solver.progress().nodes, found), (151_512, 1));
 //! ```
 
-pub mod budget;
 mod continuation;
 mod split;
 
+use std::ops::Deref;
 use std::time::{Duration, Instant};
 
-pub use budget::{Budget, NodeBudget, StepBudget, TimeBudget, Unlimited};
-pub use continuation::{Continuation, ResumeError};
-pub use split::{ParallelControl, ParallelOutcome, Split, run_parallel, run_parallel_with, split};
+use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
+
+pub use continuation::Continuation;
+pub use split::{Jobs, split};
+#[cfg(feature = "parallel")]
+pub use split::{ParallelControl, ParallelOutcome, run_parallel, run_parallel_with};
 
 use crate::board::Board;
 use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats, board_of};
+use crate::error::ResumeError;
 use crate::instance::{Candidate, Instance};
 use crate::order::FillOrder;
-use budget::Meter;
 
 /// How a [`Solver`] searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -70,24 +79,16 @@ impl SearchOptions {
     }
 }
 
-/// What a call to [`Solver::step`] ended with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A solution (hints included); the search has already moved past it.
-    Found(Board),
-    /// The budget (or the total node limit) ran out; call `step` again to go on.
-    Paused,
-    /// The tree is exhausted (or, stopping at the first solution, it was found).
-    Finished,
-}
-
-/// A snapshot of a search, cheap to take.
+/// A snapshot of a search, cheap to take: the family's counters plus this crate's own.
+///
+/// `core.nodes` counts committed placements (hints not counted), `core.found` the solutions
+/// returned as [`Step::Found`]; `core.fraction` estimates the share of the tree explored from
+/// the choices on the path (1 once the search is over). The core fields read through `Deref`:
+/// `progress.nodes`, `progress.found`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
-    /// Nodes so far (committed placements, hints not counted).
-    pub nodes: u64,
-    /// Solutions so far.
-    pub solutions: u64,
+    /// Nodes, solutions found, fraction explored.
+    pub core: puzzle_search::Progress,
     /// Wall time spent inside `step` (in this process).
     pub elapsed: Duration,
     /// Nodes per second of `elapsed` (0 before any work).
@@ -103,6 +104,19 @@ pub struct Progress {
     pub best_board: Board,
     /// The fill order's length: the depth of a solution.
     pub total_depth: usize,
+}
+
+impl AsRef<puzzle_search::Progress> for Progress {
+    fn as_ref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+impl Deref for Progress {
+    type Target = puzzle_search::Progress;
+    fn deref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
 }
 
 /// A resumable depth-first search of one instance in one fill order.
@@ -169,50 +183,6 @@ impl Solver {
         self.options
     }
 
-    /// Searches until a solution, the end of the tree, or the end of the budget. Does at least
-    /// one node of work unless the search is over or the total node limit is reached.
-    pub fn step<B: StepBudget>(&mut self, budget: B) -> Step {
-        if self.done {
-            return Step::Finished;
-        }
-        if self.order.is_empty() {
-            // Every cell is hinted: the hints are the one solution.
-            self.done = true;
-            self.solutions = 1;
-            return Step::Found(Board::with_hints(&self.inst));
-        }
-        let start = Instant::now();
-        let max = self.options.max_nodes.unwrap_or(u64::MAX);
-        let mut meter = Meter::new(budget, self.stats.nodes, max);
-        let ev = self.core.run(&mut meter, &mut self.stats);
-        self.elapsed += start.elapsed();
-        match ev {
-            Event::Leaf(path) => {
-                self.solutions += 1;
-                if self.options.mode == Mode::First {
-                    self.done = true;
-                }
-                Step::Found(board_of(&self.inst, &self.order, &path))
-            }
-            Event::Paused => Step::Paused,
-            Event::Finished => {
-                self.done = true;
-                Step::Finished
-            }
-        }
-    }
-
-    /// Runs to the end (or the total node limit) and returns every solution found.
-    pub fn solve_fully(mut self) -> Vec<Board> {
-        let mut out = Vec::new();
-        loop {
-            match self.step(Unlimited) {
-                Step::Found(b) => out.push(b),
-                Step::Paused | Step::Finished => return out,
-            }
-        }
-    }
-
     /// True when the search is over: the tree is exhausted or, stopping at the first
     /// solution, it was found.
     pub fn is_finished(&self) -> bool {
@@ -226,36 +196,62 @@ impl Solver {
             .is_some_and(|m| self.stats.nodes >= m)
     }
 
-    /// Nodes so far.
+    /// Nodes so far (the same as `progress().nodes`, without building the best board).
     pub fn nodes(&self) -> u64 {
         self.stats.nodes
     }
 
-    /// Solutions so far.
+    /// Solutions so far (the same as `progress().found`).
     pub fn solutions(&self) -> u64 {
         self.solutions
     }
 
-    /// A snapshot of the counters and the best board.
-    pub fn progress(&self) -> Progress {
-        let best_board = board_of(&self.inst, &self.order, &self.stats.best);
-        let secs = self.elapsed.as_secs_f64();
-        let done_here = self.stats.nodes - self.nodes_at_resume;
-        Progress {
-            nodes: self.stats.nodes,
-            solutions: self.solutions,
-            elapsed: self.elapsed,
-            nodes_per_sec: if secs > 0.0 {
-                done_here as f64 / secs
-            } else {
-                0.0
-            },
-            depth: self.core.depth(),
-            max_depth: self.stats.max_depth,
-            best_score: best_board.score(&self.inst),
-            best_board,
-            total_depth: self.order.len(),
+    /// An estimate of the share of the tree explored, from the choices on the path: at each
+    /// depth from the floor down, the candidates that fit there before the current one are
+    /// done, each standing for an equal share of its depth. Only the top depths matter, so it
+    /// stops once a depth's share falls below one in a billion.
+    fn fraction(&self) -> f64 {
+        if self.done {
+            return 1.0;
         }
+        let cursor = self.core.cursor();
+        if cursor.finished {
+            return 1.0;
+        }
+        let inst = &self.inst;
+        let cands = inst.candidates();
+        let mut board = Board::with_hints(inst);
+        let mut used = inst.hinted_pieces();
+        let (mut weight, mut done) = (1.0f64, 0.0f64);
+        let last = cursor.choices.len() - 1;
+        for (d, (&key, &cell)) in cursor.choices.iter().zip(self.order.cells()).enumerate() {
+            if d >= cursor.floor {
+                let (mut before, mut fitting) = (0u64, 0u64);
+                for &c in &cands {
+                    if !used[c.piece as usize] && board.fits(inst, cell, c) {
+                        fitting += 1;
+                        before += u64::from(c.key() < key);
+                    }
+                }
+                if fitting == 0 {
+                    break;
+                }
+                done += weight * before as f64 / fitting as f64;
+                weight /= fitting as f64;
+                if weight < 1e-9 {
+                    break;
+                }
+            }
+            if d == last {
+                break;
+            }
+            let Some(c) = Candidate::from_key(key) else {
+                break;
+            };
+            used[c.piece as usize] = true;
+            board.place(cell, c);
+        }
+        done
     }
 
     /// The search's state as plain data: the choices per depth and the counters. Save it with
@@ -308,6 +304,93 @@ impl Solver {
         let mut s = Solver::from_parts(inst, order, options, cursor, stats, cont.solutions);
         s.done = cont.finished;
         Ok(s)
+    }
+
+    /// The search's state in the family's [`Checkpoint`] envelope (kind
+    /// [`Continuation::KIND`], version [`Continuation::VERSION`], the puzzle's fingerprint,
+    /// the counters, and the continuation's text as the body). Save it with
+    /// [`Checkpoint::save`]; resume it with [`Solver::from_checkpoint`].
+    pub fn checkpoint(&self) -> Checkpoint {
+        self.continuation().to_checkpoint()
+    }
+
+    /// A search that goes on from a checkpoint written by [`Solver::checkpoint`] (or
+    /// [`Continuation::save`]). A checkpoint of another kind of search, of another version or
+    /// of another puzzle or fill order is refused with a typed error before its body is read;
+    /// then the body is parsed and checked as by [`Solver::resume`].
+    pub fn from_checkpoint(
+        inst: &Instance,
+        order: &FillOrder,
+        checkpoint: &Checkpoint,
+        options: SearchOptions,
+    ) -> Result<Solver, ResumeError> {
+        checkpoint.expect(
+            Continuation::KIND,
+            Continuation::VERSION,
+            Continuation::fingerprint(inst, order),
+        )?;
+        let cont = Continuation::from_checkpoint(checkpoint)?;
+        Solver::resume(inst, order, &cont, options)
+    }
+}
+
+impl Search for Solver {
+    type Item = Board;
+    type Progress = Progress;
+
+    /// Searches until a solution, the end of the tree, or the end of the budget. Does at least
+    /// one node of work unless the search is over or the total node limit is reached.
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Board> {
+        if self.done {
+            return Step::Finished;
+        }
+        if self.order.is_empty() {
+            // Every cell is hinted: the hints are the one solution.
+            self.done = true;
+            self.solutions = 1;
+            return Step::Found(Board::with_hints(&self.inst));
+        }
+        let start = Instant::now();
+        let max = self.options.max_nodes.unwrap_or(u64::MAX);
+        let mut meter = Meter::with_cap(budget, self.stats.nodes, max);
+        let ev = self.core.run(&mut meter, &mut self.stats);
+        self.elapsed += start.elapsed();
+        match ev {
+            Event::Leaf(path) => {
+                self.solutions += 1;
+                if self.options.mode == Mode::First {
+                    self.done = true;
+                }
+                Step::Found(board_of(&self.inst, &self.order, &path))
+            }
+            Event::Paused => Step::Paused,
+            Event::Finished => {
+                self.done = true;
+                Step::Finished
+            }
+        }
+    }
+
+    /// A snapshot of the counters, the fraction explored and the best board.
+    fn progress(&self) -> Progress {
+        let best_board = board_of(&self.inst, &self.order, &self.stats.best);
+        let secs = self.elapsed.as_secs_f64();
+        let done_here = self.stats.nodes - self.nodes_at_resume;
+        Progress {
+            core: puzzle_search::Progress::new(self.stats.nodes, self.solutions)
+                .with_fraction(self.fraction()),
+            elapsed: self.elapsed,
+            nodes_per_sec: if secs > 0.0 {
+                done_here as f64 / secs
+            } else {
+                0.0
+            },
+            depth: self.core.depth(),
+            max_depth: self.stats.max_depth,
+            best_score: best_board.score(&self.inst),
+            best_board,
+            total_depth: self.order.len(),
+        }
     }
 }
 

@@ -1,20 +1,28 @@
 //! Splitting a search into independent jobs, and running them on all cores.
 
+#[cfg(feature = "parallel")]
 use std::sync::atomic::Ordering::Relaxed;
+#[cfg(feature = "parallel")]
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
+use puzzle_search::{Meter, Parts, Unlimited};
+#[cfg(feature = "parallel")]
+use puzzle_search::{Nodes, Search, Step};
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
-use super::{Continuation, NodeBudget, SearchOptions, Solver, Step, Unlimited};
+#[cfg(feature = "parallel")]
+use super::SearchOptions;
+use super::{Continuation, Solver};
+#[cfg(feature = "parallel")]
 use crate::board::Board;
 use crate::engine::{Core, Cursor, EngineKind, Event, Mode, Stats};
 use crate::instance::Instance;
 use crate::order::FillOrder;
-use crate::search::budget::Meter;
 
-/// A search cut at a depth into independent subtrees.
+/// A search cut at a depth into independent subtrees, as continuations.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
+pub struct Jobs {
     /// The depth of the cut (the requested one, capped below the fill order's length).
     pub depth: usize,
     /// Nodes placed above the cut while enumerating the subtrees.
@@ -29,7 +37,7 @@ pub struct Split {
 /// Enumerates the subtrees at `depth` (capped at the fill order's length minus one). The
 /// prefix nodes plus the jobs' nodes equal the node count of the uncut search, and the jobs'
 /// solutions, in job order, are the uncut search's solutions in order.
-pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Split {
+pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
     let depth = depth.min(order.len().saturating_sub(1));
     let fingerprint = Continuation::fingerprint(inst, order);
     let job = |choices: Vec<u32>| Continuation {
@@ -44,7 +52,7 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Split {
         best: Vec::new(),
     };
     if depth == 0 {
-        return Split {
+        return Jobs {
             depth,
             prefix_nodes: 0,
             prefix_max_depth: 0,
@@ -61,14 +69,14 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Split {
     };
     let mut core = Core::new(EngineKind::Table, inst, order, cursor);
     let mut stats = Stats::default();
-    let mut meter = Meter::new(Unlimited, 0, u64::MAX);
+    let mut meter = Meter::new(Unlimited, 0);
     let mut jobs = Vec::new();
     while let Event::Leaf(path) = core.run(&mut meter, &mut stats) {
         let mut choices: Vec<u32> = path.iter().map(|c| c.key()).collect();
         choices.push(0);
         jobs.push(job(choices));
     }
-    Split {
+    Jobs {
         depth,
         prefix_nodes: stats.nodes,
         prefix_max_depth: stats.max_depth,
@@ -76,6 +84,35 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Split {
     }
 }
 
+/// Cuts the search at a depth into [`Solver`]s, one per subtree, each resumed from a job of
+/// [`split`] with this solver's engine and node limit: the prefix nodes plus the parts'
+/// nodes are the uncut search's count, and the parts' solutions in part order are its
+/// solutions in order. The cut is of the whole tree (as the search stands before its first
+/// step), and the parts enumerate their subtrees ([`Mode::All`]); with [`Mode::First`], the
+/// first solution of the first part that has one is the uncut search's first solution.
+impl puzzle_search::Split for Solver {
+    fn split(&self, depth: usize) -> Parts<Solver> {
+        let jobs = split(&self.inst, &self.order, depth);
+        let parts = jobs
+            .jobs
+            .iter()
+            .map(
+                |job| match Solver::resume(&self.inst, &self.order, job, self.options) {
+                    Ok(s) => s,
+                    // A job made by `split` always resumes; an error would be a bug here.
+                    Err(e) => panic!("split job does not resume: {e}"),
+                },
+            )
+            .collect();
+        Parts {
+            depth: jobs.depth,
+            prefix: puzzle_search::Progress::new(jobs.prefix_nodes, 0),
+            parts,
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
 /// What a parallel run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParallelOutcome {
@@ -95,6 +132,7 @@ pub struct ParallelOutcome {
     pub jobs: usize,
 }
 
+#[cfg(feature = "parallel")]
 /// Shared between the jobs of a parallel run and whoever watches it: nodes done so far (the
 /// prefix included, updated every [`ParallelControl::STEP`] nodes per job) and a stop flag.
 #[derive(Debug, Default)]
@@ -105,11 +143,13 @@ pub struct ParallelControl {
     pub stop: AtomicBool,
 }
 
+#[cfg(feature = "parallel")]
 impl ParallelControl {
     /// Nodes a job does between looks at the control.
     pub const STEP: u64 = 1 << 20;
 }
 
+#[cfg(feature = "parallel")]
 /// Splits the search at `depth` and runs the jobs on rayon's thread pool (run it inside
 /// `ThreadPool::install` to choose the number of threads).
 ///
@@ -126,6 +166,7 @@ pub fn run_parallel(
     run_parallel_with(inst, order, depth, options, &ParallelControl::default())
 }
 
+#[cfg(feature = "parallel")]
 /// [`run_parallel`], watched and stoppable through `control`. A stopped run reports what was
 /// done; its totals are then not those of a full run.
 pub fn run_parallel_with(
@@ -171,7 +212,7 @@ pub fn run_parallel_with(
             let mut found = Vec::new();
             let mut reported = 0;
             loop {
-                let step = s.step(NodeBudget(ParallelControl::STEP));
+                let step = s.step(Nodes(ParallelControl::STEP));
                 control.nodes.fetch_add(s.nodes() - reported, Relaxed);
                 reported = s.nodes();
                 match step {

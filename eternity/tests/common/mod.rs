@@ -1,0 +1,21 @@
+//! The small board the crate's own tests solve, shipped in `tests/data/`.
+
+#![allow(dead_code)]
+
+use eternity_solver::Instance;
+use eternity_solver::format::mcgavin::{self, HintAxis};
+
+/// bench-easy-h52's `.puz` and `.hnt` (hint rows top-down).
+pub const H52_PUZ: &str = include_str!("../data/bench-easy-h52.puz");
+/// See [`H52_PUZ`].
+pub const H52_HNT: &str = include_str!("../data/bench-easy-h52.hnt");
+/// bench-easy-h52 as a JSON bench board.
+pub const H52_JSON: &str = include_str!("../data/bench-easy-h52.json");
+
+/// Nodes of the full row-major enumeration of bench-easy-h52 (one solution).
+pub const H52_NODES: u64 = 151_512;
+
+/// bench-easy-h52, read without the `json` feature.
+pub fn h52() -> Instance {
+    mcgavin::parse(H52_PUZ, Some(H52_HNT), HintAxis::TopDown).expect("bench-easy-h52 reads")
+}
