@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use thiserror::Error;
+use crate::error::ParseError;
 
 /// A position on the board: row and column, both counted from 0 at the top left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -30,55 +30,6 @@ impl fmt::Display for Pos {
 
 /// The largest number of tiles a board may have (tile indices are `u32` inside the engines).
 pub const MAX_TILES: usize = 1 << 24;
-
-/// What was wrong with a board's text; every position is given as line and column (from 1).
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ParseError {
-    /// The board has no start tile `X` (use [`Grid::parse_any_start`] to accept that).
-    #[error("no start tile `X` on the board")]
-    NoStart,
-    /// More than one start tile.
-    #[error("two start tiles `X`: at {first} and at {second}")]
-    TwoStarts {
-        /// The first one, in reading order.
-        first: Pos,
-        /// The second one.
-        second: Pos,
-    },
-    /// More than one end marker.
-    #[error("two end tiles `E`: at {first} and at {second}")]
-    TwoEnds {
-        /// The first one, in reading order.
-        first: Pos,
-        /// The second one.
-        second: Pos,
-    },
-    /// A character that is not `x`, `X`, `E` or a space.
-    #[error("unknown character {ch:?} at {at} (expected `x` tile, `X` start, `E` end or a space)")]
-    UnknownChar {
-        /// The character.
-        ch: char,
-        /// Where it is.
-        at: Pos,
-    },
-    /// No tile at all.
-    #[error("the board has no tiles")]
-    NoTiles,
-    /// Some tile cannot be reached from the others by steps up, down, left or right.
-    #[error("the tile at {tile} cannot be reached from the tile at {from}")]
-    Disconnected {
-        /// A tile in another piece of the board.
-        tile: Pos,
-        /// The first tile of the board, in reading order.
-        from: Pos,
-    },
-    /// More tiles than [`MAX_TILES`].
-    #[error("the board has {tiles} tiles; at most {max} are supported", max = MAX_TILES)]
-    TooLarge {
-        /// Number of tiles found.
-        tiles: usize,
-    },
-}
 
 /// A block-fill board: a rectangle of tiles and gaps, with an optional start and end tile.
 ///

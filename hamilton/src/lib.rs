@@ -62,10 +62,10 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod baseline;
 mod construct;
 pub mod count;
 mod engine;
+mod error;
 pub mod generate;
 mod graph;
 mod grid;
@@ -79,7 +79,8 @@ mod search;
 pub use puzzle_search::{Budget, Limit, Search, Step};
 
 pub use engine::Engine;
-pub use grid::{Grid, MAX_TILES, ParseError, Pos};
-pub use path::{Dir, PathError, Solution};
-pub use proof::{Impossible, Parity, ParityReason};
+pub use error::{CountError, Impossible, ParseError, PathError};
+pub use grid::{Grid, MAX_TILES, Pos};
+pub use path::{Dir, Solution};
+pub use proof::{Parity, ParityReason};
 pub use search::{Options, Paths, Progress, Solver};

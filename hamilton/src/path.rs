@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::error::PathError;
 use crate::grid::{Grid, Pos};
 
 /// A step between neighbouring tiles.
@@ -70,31 +71,6 @@ impl Dir {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
     cells: Vec<Pos>,
-}
-
-/// Why a sequence of cells is not a solution of a board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PathError {
-    /// A cell is a gap or off the board.
-    #[error("{0} is not a tile")]
-    NotATile(Pos),
-    /// Two consecutive cells are not neighbours.
-    #[error("{0} and {1} are not neighbours")]
-    NotAdjacent(Pos, Pos),
-    /// A tile is visited twice.
-    #[error("{0} is visited twice")]
-    Revisited(Pos),
-    /// The path misses tiles.
-    #[error("the path visits {visited} of {tiles} tiles")]
-    Incomplete {
-        /// Tiles visited.
-        visited: usize,
-        /// Tiles on the board.
-        tiles: usize,
-    },
-    /// The path does not begin at the board's start or end at its end tile.
-    #[error("the path must run from the start tile to the end tile")]
-    WrongEnds,
 }
 
 impl Solution {

@@ -2,41 +2,9 @@
 
 use std::fmt;
 
+use crate::error::Impossible;
 use crate::graph::Graph;
 use crate::grid::Pos;
-
-/// Why a board has no path from its start through every tile.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Impossible {
-    /// A path alternates chessboard colours, so the colour counts must differ by at most one,
-    /// and the start (and the end) must have the right colour.
-    #[error("{0}")]
-    Parity(Parity),
-    /// Without the tile `cut` the other tiles fall into `pieces` pieces; a path through `cut`
-    /// can join at most two (one if `cut` is the start or end).
-    #[error("removing the tile at {cut} leaves {pieces} separate pieces; a path cannot cover them")]
-    Disconnected {
-        /// The cut tile.
-        cut: Pos,
-        /// How many pieces the rest falls into.
-        pieces: usize,
-    },
-    /// Tiles with a single neighbour must be ends of the path; a path has two ends, one of
-    /// them the start.
-    #[error("{} tiles other than the start have a single neighbour (first at {}); a path has only one free end", .cells.len(), .cells[0])]
-    DeadEnds {
-        /// The dead-end tiles (not counting the start).
-        cells: Vec<Pos>,
-    },
-    /// The search tried everything (0 nodes: the propagation rules refuted the board before
-    /// any branching).
-    #[error("exhaustive search: no path ({nodes} search nodes)")]
-    Exhausted {
-        /// Nodes the search took to prove it (with the constructive attempt's moves, as in
-        /// [`Progress::nodes`](crate::Progress::nodes)).
-        nodes: u64,
-    },
-}
 
 /// The colour counts behind [`Impossible::Parity`].
 #[derive(Clone, Debug, PartialEq, Eq)]

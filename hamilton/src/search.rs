@@ -5,13 +5,14 @@ use std::ops::Deref;
 
 use puzzle_search::{Limit, Meter, Search, Step};
 
-use crate::baseline::Baseline;
 use crate::construct::{Construct, Outcome};
+use crate::engine::Baseline;
 use crate::engine::{Config, Engine, Event, Exact};
+use crate::error::Impossible;
 use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::path::Solution;
-use crate::proof::{self, EndColour, Impossible};
+use crate::proof::{self, EndColour};
 
 /// Counters of a [`Solver`] or [`Paths`], cheap to read at any time.
 ///

@@ -18,6 +18,7 @@ pub use big::BigCount;
 
 use hashbrown::HashMap;
 
+use crate::error::CountError;
 use crate::graph::Graph;
 use crate::grid::{Grid, Pos};
 use crate::proof;
@@ -25,17 +26,6 @@ use crate::proof;
 /// The widest frontier supported: boards at most this many tiles wide on their narrower
 /// side.
 pub const MAX_WIDTH: usize = 30;
-
-/// Why a board cannot be counted.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CountError {
-    /// Both sides of the board are longer than [`MAX_WIDTH`].
-    #[error("the board is {width} cells wide on its narrower side; counting supports at most {max}", max = MAX_WIDTH)]
-    TooWide {
-        /// The narrower side.
-        width: usize,
-    },
-}
 
 /// The number of paths through every tile once:
 /// - with a start tile: the paths from the start (to any end, or to the `E` tile if marked),

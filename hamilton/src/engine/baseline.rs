@@ -8,7 +8,7 @@
 
 use puzzle_search::{Limit, Meter};
 
-use crate::engine::Event;
+use super::Event;
 use crate::grid::{Grid, Pos};
 use crate::path::{Dir, Solution};
 
