@@ -18,9 +18,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use slide_solver::pdb::BuildProgress;
 use slide_solver::{
-    Board, EngineKind, GoalConvention, HeuristicKind, Options, Puzzle, parse_size, solve,
+    Board, BuildProgress, Engine, GoalConvention, HeuristicKind, Options, Puzzle, parse_size, solve,
 };
 
 /// Solve a sliding-tile puzzle optimally.
@@ -45,7 +44,7 @@ struct Args {
     heuristic: Option<HeuristicKind>,
     /// astar, astar-heap, idastar or baseline (the seed's algorithm; may be non-optimal).
     #[arg(long)]
-    engine: Option<EngineKind>,
+    engine: Option<Engine>,
     /// Leave out the step boards; print only the `Moves:` and `Total moves:` lines.
     #[arg(long)]
     quiet: bool,
@@ -70,7 +69,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let puzzle = Puzzle::new(start, goal)?;
     let options = Options {
-        engine: args.engine.unwrap_or(EngineKind::default_for(w, h)),
+        engine: args.engine.unwrap_or(Engine::default_for(w, h)),
         heuristic: args.heuristic.unwrap_or(HeuristicKind::default_for(w, h)),
         pdb_dir: args.pdb_dir.clone(),
     };
@@ -102,7 +101,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     eprintln!(
         "{} + {}: {} nodes expanded, {} generated, {:.1?}",
         options.engine.name(),
-        if options.engine == EngineKind::Baseline {
+        if options.engine == Engine::Baseline {
             "seed-linear-conflict"
         } else {
             options.heuristic.name()

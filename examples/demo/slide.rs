@@ -4,7 +4,7 @@
 use examples::{DemoResult, testdata};
 use slide_solver::{
     AStar, Board, BucketQueue, GoalConvention, IdaStar, LinearConflict, Partition,
-    PatternDatabases, Puzzle,
+    PatternDatabases, Puzzle, Search,
 };
 
 /// Runs the section.

@@ -1,9 +1,12 @@
-//! Typed errors: what was wrong and where.
+//! Typed errors: what was wrong and where. Every public error of the crate is here.
+
+use std::path::PathBuf;
 
 use thiserror::Error;
 
 /// Why a board could not be read or built.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseError {
     /// The board size is outside 2x2..=5x5.
     #[error("unsupported board size {width}x{height}: each side must be between 2 and 5")]
@@ -95,6 +98,7 @@ pub enum ParseError {
 
 /// Why a puzzle (start and goal) cannot be solved or set up.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PuzzleError {
     /// Start and goal have different sizes.
     #[error("the start is {start_width}x{start_height} but the goal is {goal_width}x{goal_height}")]
@@ -128,22 +132,24 @@ pub enum PuzzleError {
 
 /// Why a pattern database could not be loaded or saved.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum PdbError {
     /// Reading or writing the cache file failed.
-    #[error("pattern database file {path}: {source}")]
+    #[error("pattern database file {}: {source}", path.display())]
     Io {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// The cause.
+        #[source]
         source: std::io::Error,
     },
     /// The cache file is damaged or belongs to another pattern.
-    #[error("pattern database file {path} is not valid: {reason}")]
+    #[error("pattern database file {} is not valid: {reason}", path.display())]
     Corrupt {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// What did not match.
-        reason: String,
+        reason: &'static str,
     },
     /// The board or pattern is not supported.
     #[error("{0}")]
@@ -151,4 +157,69 @@ pub enum PdbError {
     /// The build was interrupted by the progress callback.
     #[error("pattern database build was interrupted")]
     Interrupted,
+}
+
+/// Why a move cannot be made on a [`State`](crate::State).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The cell is not on the board.
+    #[error("cell {from} is off the board: it has cells 0..{cells}")]
+    OffBoard {
+        /// The cell asked for.
+        from: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
+    /// The cell is on the board but not next to the blank.
+    #[error(
+        "the tile at row {row}, column {column} (cell {from}) cannot slide: the blank is at row {blank_row}, column {blank_column}, not next to it"
+    )]
+    NotAdjacent {
+        /// The cell asked for.
+        from: usize,
+        /// 1-based row of that cell.
+        row: usize,
+        /// 1-based column of that cell.
+        column: usize,
+        /// 1-based row of the blank.
+        blank_row: usize,
+        /// 1-based column of the blank.
+        blank_column: usize,
+    },
+}
+
+/// A name on the command line that is no engine or heuristic.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Not an [`Engine`](crate::Engine) name.
+    #[error("unknown engine {name:?}: use baseline, astar, astar-heap or idastar")]
+    Engine {
+        /// The name given.
+        name: String,
+    },
+    /// Not a [`HeuristicKind`](crate::HeuristicKind) name.
+    #[error(
+        "unknown heuristic {name:?}: use manhattan, linear-conflict, walking-distance, pdb71, pdb663, pdb78, pdb6666 or pdb-small"
+    )]
+    Heuristic {
+        /// The name given.
+        name: String,
+    },
+}
+
+/// Anything that can stop a run-time solve ([`Solver`](crate::Solver), [`solve`](crate::solve)).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The puzzle or heuristic choice is wrong.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// A pattern database could not be loaded or built.
+    #[error(transparent)]
+    Pdb(#[from] PdbError),
+    /// The engine ended without a solution (cannot happen for a solvable puzzle).
+    #[error("the search ended without a solution")]
+    NoSolution,
 }

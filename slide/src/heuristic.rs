@@ -34,7 +34,7 @@ pub trait Heuristic {
     fn update(&self, s: &State, from: usize, h: u32, memo: &Self::Memo) -> (u32, Self::Memo) {
         let _ = (h, memo);
         let mut t = *s;
-        t.slide(from);
+        t.slide_unchecked(from);
         self.evaluate(&t)
     }
 
@@ -305,7 +305,7 @@ impl Heuristic for LinearConflict {
         let g = &self.md.geometry;
         let to = s.blank as usize;
         let mut t = *s;
-        t.slide(from);
+        t.slide_unchecked(from);
         let l = s.cells[from] as usize;
         let mut m = *memo;
         m.manhattan = memo.manhattan + self.md.tile(l, to) - self.md.tile(l, from);

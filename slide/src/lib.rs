@@ -5,11 +5,15 @@
 //!   both conventions named ([`GoalConvention`]); solvability by inversion parity, explained.
 //! - [`Puzzle`]: a start and a goal, checked solvable.
 //! - Heuristics behind one trait ([`Heuristic`]): [`Manhattan`], [`LinearConflict`] (counted
-//!   correctly), Takahashi's [`WalkingDistance`] (boards up to 4x4) and additive disjoint [`PatternDatabases`] with mirror lookups, built by
-//!   backward breadth-first search, cached on disk with a checksum ([`pdb`]).
+//!   correctly), Takahashi's [`WalkingDistance`] (boards up to 4x4) and additive disjoint
+//!   [`PatternDatabases`] with mirror lookups, built by backward breadth-first search, cached
+//!   on disk with a checksum.
 //! - Engines: [`AStar`] over any [`PQLike`] open list ([`BucketQueue`], [`HeapQueue`]),
-//!   [`IdaStar`] with incremental heuristic updates, and [`baseline`], the seed's algorithm.
-//!   Every engine is a continuation: `step(budget)` does bounded work and can be called again.
+//!   [`IdaStar`] with incremental heuristic updates, and [`Baseline`], the seed's algorithm;
+//!   [`Solver`] runs any of them with any heuristic, chosen at run time ([`Engine`],
+//!   [`Options`]). Every engine is a continuation: it implements [`Search`], so
+//!   `step(budget)` does bounded work (a budget counts generated nodes) and can be called
+//!   again, with the same nodes in the same order as one long run.
 //! - [`Solution`]: moves as tile arrows (`↑` = the tile moved up), blank letters (`URDL`), tile
 //!   numbers, and the boards step by step.
 //!
@@ -29,46 +33,48 @@
 //! Pausing and resuming (the same nodes in the same order as one long run):
 //!
 //! ```
-//! use slide_solver::{Board, IdaStar, Manhattan, Puzzle, search::{Nodes, Step}};
+//! use slide_solver::{Board, Budget, IdaStar, Manhattan, Puzzle, Search, Step};
 //!
 //! let puzzle = Puzzle::with_default_goal("8672543x1".parse::<Board>()?)?;
 //! let h = Manhattan::new(puzzle.geometry(), puzzle.goal().blank());
 //! let mut search = IdaStar::new(&puzzle, h)?;
 //! let solution = loop {
-//!     match search.step(Nodes(10_000)) {
+//!     match search.step(Budget::nodes(10_000)) {
 //!         Step::Found(s) => break s,
-//!         Step::Paused => eprintln!("{} nodes so far", search.progress().generated),
+//!         Step::Paused => eprintln!("{} nodes so far", search.progress().nodes),
 //!         Step::Finished => unreachable!("a solvable puzzle has a solution"),
 //!     }
 //! };
 //! assert_eq!(solution.len(), 31);
+//! assert_eq!(search.progress().found, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod astar;
-pub mod baseline;
-pub mod board;
-pub mod error;
+mod board;
+mod engine;
+mod error;
 mod hash;
-pub mod heuristic;
-pub mod idastar;
-pub mod pdb;
-pub mod queue;
-pub mod search;
-pub mod solution;
-pub mod solver;
-pub mod state;
-pub mod walking;
+mod heuristic;
+mod pdb;
+mod queue;
+mod search;
+mod solution;
+mod state;
+mod walking;
 
-pub use astar::AStar;
-pub use board::{Board, Direction, GoalConvention, parse_size};
-pub use error::{ParseError, PdbError, PuzzleError};
-pub use heuristic::{Heuristic, LinearConflict, Manhattan, Zero};
-pub use idastar::IdaStar;
-pub use pdb::{Partition, PatternDatabases, PatternDb};
+/// The family's vocabulary, from puzzle-search: budgets, the [`Search`] trait every engine
+/// implements, and what a step returns.
+pub use puzzle_search::{Budget, Limit, Search, Step};
+
+pub use board::{Board, Direction, GoalConvention, MAX_CELLS, parse_size};
+pub use engine::{AStar, Baseline, Engine, IdaStar};
+pub use error::{MoveError, NameError, ParseError, PdbError, PuzzleError, SolveError};
+pub use heuristic::{Heuristic, LineMemo, LinearConflict, Manhattan, Zero};
+pub use pdb::{BuildProgress, Partition, PatternDatabases, PatternDb, PdbMemo};
 pub use queue::{BucketQueue, Entry, HeapQueue, PQLike};
-pub use solution::Solution;
-pub use solver::{EngineKind, HeuristicKind, Options, SolveError, solve};
+pub use search::{HeuristicKind, Options, Outcome, Progress, Solver, solve};
+pub use solution::{Solution, StepInfo, Steps};
 pub use state::{Geometry, Puzzle, State};
-pub use walking::WalkingDistance;
+pub use walking::{WalkingDistance, WdMemo};

@@ -1,83 +1,334 @@
-//! What every engine shares: budgets, steps and progress (the continuation shape).
+//! The public continuation: [`Solver`], any engine with any heuristic chosen at run time from
+//! [`Options`], and its [`Progress`]; [`solve`] runs one to the end.
 
-use std::time::{Duration, Instant};
+use std::ops::Deref;
+use std::path::PathBuf;
+use std::str::FromStr;
 
+use puzzle_search::{Limit, Search, Step, Unlimited};
+
+use crate::engine::{AStar, Baseline, Engine, IdaStar};
+use crate::error::{NameError, SolveError};
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::pdb::{BuildProgress, Partition, PatternDatabases};
+use crate::queue::{BucketQueue, HeapQueue};
 use crate::solution::Solution;
+use crate::state::Puzzle;
+use crate::walking::WalkingDistance;
 
-/// How much work one call to `step` may do. A generic parameter, so an unlimited run costs
-/// nothing per node; a time budget reads the clock only every 4096 nodes.
-pub trait Budget {
-    /// Called after each unit of work with the units done in this call; `true` stops the call.
-    fn exhausted(&mut self, done: u64) -> bool;
-}
-
-/// Stop after this many nodes (reproducible: the same count gives the same pause point).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Nodes(pub u64);
-
-impl Budget for Nodes {
-    #[inline]
-    fn exhausted(&mut self, done: u64) -> bool {
-        done >= self.0
-    }
-}
-
-/// Stop once this much wall time has passed since the budget was made.
-#[derive(Clone, Copy, Debug)]
-pub struct Time {
-    deadline: Instant,
-}
-
-impl Time {
-    /// A budget ending `d` from now.
-    pub fn new(d: Duration) -> Time {
-        Time {
-            deadline: Instant::now() + d,
-        }
-    }
-}
-
-impl Budget for Time {
-    #[inline]
-    fn exhausted(&mut self, done: u64) -> bool {
-        done.is_multiple_of(4096) && Instant::now() >= self.deadline
-    }
-}
-
-/// Never stop before the search ends.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Unlimited;
-
-impl Budget for Unlimited {
-    #[inline]
-    fn exhausted(&mut self, _: u64) -> bool {
-        false
-    }
-}
-
-/// What one call to `step` ended with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// An optimal solution (the search is then finished).
-    Found(Solution),
-    /// The budget ran out; call `step` again to resume.
-    Paused,
-    /// Nothing more to find.
-    Finished,
-}
-
-/// Counters an engine keeps anyway; cheap to read at any time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What a search has done so far: the family's common counters plus the engine's own. Cheap
+/// to read at any time ([`Search::progress`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Progress {
-    /// Nodes expanded (children generated from them).
+    /// Nodes (generated children, see [`Engine`]) and solutions found (0 or 1); the fraction
+    /// is 1 once the search is over and unknown before.
+    pub core: puzzle_search::Progress,
+    /// Nodes expanded (A*: states whose children were generated; IDA*: children within the
+    /// threshold).
     pub expanded: u64,
-    /// Nodes generated (children created, before the bound or duplicate check).
+    /// Nodes generated (children created, before the bound or duplicate check): the same
+    /// count as `core.nodes`.
     pub generated: u64,
     /// The current f bound: the f of the last expanded node (A*) or the iteration's
     /// threshold (IDA*).
     pub bound: u32,
-    /// Nodes waiting in the open list (A*) or on the path (IDA*).
+    /// Nodes waiting in the open list (A*) or on the path (IDA*), as of the last pause or
+    /// solution.
     pub open: usize,
-    /// Solutions found so far (0 or 1).
-    pub solutions: usize,
+}
+
+impl AsRef<puzzle_search::Progress> for Progress {
+    fn as_ref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+impl Deref for Progress {
+    type Target = puzzle_search::Progress;
+    fn deref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+/// The heuristics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeuristicKind {
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// Takahashi's walking distance (boards with sides up to 4).
+    WalkingDistance,
+    /// Additive pattern databases of a partition.
+    Pdb(Partition),
+}
+
+impl HeuristicKind {
+    /// Name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb(p) => p.name(),
+        }
+    }
+
+    /// A good default for a board: the 7-1 databases for 3x3 (built in milliseconds), the
+    /// 6-6-3 databases for 4x4 (seconds to build once), linear conflict otherwise.
+    pub fn default_for(width: usize, height: usize) -> HeuristicKind {
+        match (width, height) {
+            (3, 3) => HeuristicKind::Pdb(Partition::P71),
+            (4, 4) => HeuristicKind::Pdb(Partition::P663),
+            _ => HeuristicKind::LinearConflict,
+        }
+    }
+}
+
+impl FromStr for HeuristicKind {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Self, NameError> {
+        Ok(match s {
+            "manhattan" | "md" => HeuristicKind::Manhattan,
+            "linear-conflict" | "lc" => HeuristicKind::LinearConflict,
+            "walking-distance" | "wd" => HeuristicKind::WalkingDistance,
+            "pdb663" | "pdb-6-6-3" => HeuristicKind::Pdb(Partition::P663),
+            "pdb78" | "pdb-7-8" => HeuristicKind::Pdb(Partition::P78),
+            "pdb6666" | "pdb-6-6-6-6" => HeuristicKind::Pdb(Partition::P6666),
+            "pdb71" | "pdb-7-1" => HeuristicKind::Pdb(Partition::P71),
+            "pdb-small" => HeuristicKind::Pdb(Partition::Small),
+            _ => {
+                return Err(NameError::Heuristic {
+                    name: s.to_string(),
+                });
+            }
+        })
+    }
+}
+
+/// What a [`Solver`] runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Engine.
+    pub engine: Engine,
+    /// Heuristic (ignored by [`Engine::Baseline`], which always uses the seed's).
+    pub heuristic: HeuristicKind,
+    /// Where pattern databases are cached (`None`: [`PatternDatabases::default_dir`]).
+    pub pdb_dir: Option<PathBuf>,
+}
+
+impl Options {
+    /// `engine` with `heuristic`, pattern databases in the default cache directory.
+    pub fn new(engine: Engine, heuristic: HeuristicKind) -> Options {
+        Options {
+            engine,
+            heuristic,
+            pdb_dir: None,
+        }
+    }
+
+    /// The defaults for a board size ([`Engine::default_for`], [`HeuristicKind::default_for`]).
+    pub fn default_for(width: usize, height: usize) -> Options {
+        Options::new(
+            Engine::default_for(width, height),
+            HeuristicKind::default_for(width, height),
+        )
+    }
+}
+
+/// One engine over one heuristic, monomorphised. Boxed as a whole in [`Inner`], so the
+/// variants' sizes do not matter.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Engines<H: Heuristic> {
+    AStar(AStar<H, BucketQueue>),
+    AStarHeap(AStar<H, HeapQueue>),
+    IdaStar(IdaStar<H>),
+}
+
+impl<H: Heuristic> Engines<H> {
+    fn new(puzzle: &Puzzle, h: H, engine: Engine) -> Result<Self, SolveError> {
+        Ok(match engine {
+            Engine::AStar => Engines::AStar(AStar::new(puzzle, h)?),
+            Engine::AStarHeap => Engines::AStarHeap(AStar::new(puzzle, h)?),
+            Engine::IdaStar | Engine::Baseline => Engines::IdaStar(IdaStar::new(puzzle, h)?),
+        })
+    }
+
+    #[inline]
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Solution> {
+        match self {
+            Engines::AStar(s) => s.step(budget),
+            Engines::AStarHeap(s) => s.step(budget),
+            Engines::IdaStar(s) => s.step(budget),
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        match self {
+            Engines::AStar(s) => s.progress(),
+            Engines::AStarHeap(s) => s.progress(),
+            Engines::IdaStar(s) => s.progress(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Inner {
+    Baseline(Box<Baseline>),
+    Manhattan(Box<Engines<Manhattan>>),
+    LinearConflict(Box<Engines<LinearConflict>>),
+    WalkingDistance(Box<Engines<WalkingDistance>>),
+    Pdb(Box<Engines<PatternDatabases>>),
+}
+
+/// A search with the engine and heuristic chosen at run time ([`Options`]): the crate's
+/// continuation for programs with command-line options and for tests that compare engines.
+/// It finds one item, a solution (optimal unless the engine is [`Engine::Baseline`]), with
+/// the same nodes, in the same order, as the engine it runs.
+///
+/// ```
+/// use slide_solver::{Board, Budget, Engine, HeuristicKind, Options, Puzzle, Search, Solver, Step};
+///
+/// let puzzle = Puzzle::with_default_goal("8672543x1".parse::<Board>()?)?;
+/// let options = Options::new(Engine::IdaStar, HeuristicKind::Manhattan);
+/// let mut solver = Solver::new(&puzzle, &options)?;
+/// let solution = loop {
+///     match solver.step(Budget::nodes(10_000)) {
+///         Step::Found(s) => break s,
+///         Step::Paused => eprintln!("{} nodes so far", solver.progress().nodes),
+///         Step::Finished => unreachable!("a solvable puzzle has a solution"),
+///     }
+/// };
+/// assert_eq!(solution.len(), 31);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    engine: Engine,
+    heuristic: HeuristicKind,
+    inner: Inner,
+}
+
+impl Solver {
+    /// A search of `puzzle` as `options` say; pattern databases are loaded from the cache, or
+    /// built and saved there (see [`Solver::with_build_progress`] to watch a build).
+    pub fn new(puzzle: &Puzzle, options: &Options) -> Result<Solver, SolveError> {
+        Solver::with_build_progress(puzzle, options, |_| true)
+    }
+
+    /// [`Solver::new`], with `progress` seeing each pattern database build layer (return
+    /// `false` to stop the build, which then fails with [`crate::PdbError::Interrupted`]).
+    pub fn with_build_progress(
+        puzzle: &Puzzle,
+        options: &Options,
+        progress: impl FnMut(BuildProgress) -> bool,
+    ) -> Result<Solver, SolveError> {
+        let g = puzzle.geometry();
+        let blank = puzzle.goal().blank();
+        let engine = options.engine;
+        let inner =
+            match (engine, options.heuristic) {
+                (Engine::Baseline, _) => Inner::Baseline(Box::new(Baseline::new(puzzle))),
+                (_, HeuristicKind::Manhattan) => Inner::Manhattan(Box::new(Engines::new(
+                    puzzle,
+                    Manhattan::new(g, blank),
+                    engine,
+                )?)),
+                (_, HeuristicKind::LinearConflict) => Inner::LinearConflict(Box::new(
+                    Engines::new(puzzle, LinearConflict::new(g, blank), engine)?,
+                )),
+                (_, HeuristicKind::WalkingDistance) => Inner::WalkingDistance(Box::new(
+                    Engines::new(puzzle, WalkingDistance::new(g, blank)?, engine)?,
+                )),
+                (_, HeuristicKind::Pdb(part)) => {
+                    let h = PatternDatabases::load(
+                        part,
+                        g.width,
+                        g.height,
+                        blank,
+                        options.pdb_dir.as_deref(),
+                        progress,
+                    )?;
+                    Inner::Pdb(Box::new(Engines::new(puzzle, h, engine)?))
+                }
+            };
+        Ok(Solver {
+            engine,
+            heuristic: options.heuristic,
+            inner,
+        })
+    }
+
+    /// The engine it runs.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The heuristic it was asked for (the baseline uses the seed's whatever this says).
+    pub fn heuristic(&self) -> HeuristicKind {
+        self.heuristic
+    }
+}
+
+impl Search for Solver {
+    type Item = Solution;
+    type Progress = Progress;
+
+    /// Runs until the solution, the end, or the budget (counted in generated nodes).
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Solution> {
+        match &mut self.inner {
+            Inner::Baseline(s) => s.step(budget),
+            Inner::Manhattan(s) => s.step(budget),
+            Inner::LinearConflict(s) => s.step(budget),
+            Inner::WalkingDistance(s) => s.step(budget),
+            Inner::Pdb(s) => s.step(budget),
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        match &self.inner {
+            Inner::Baseline(s) => s.progress(),
+            Inner::Manhattan(s) => s.progress(),
+            Inner::LinearConflict(s) => s.progress(),
+            Inner::WalkingDistance(s) => s.progress(),
+            Inner::Pdb(s) => s.progress(),
+        }
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.step(Unlimited).found()
+    }
+}
+
+/// A solution with the search's counters.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The moves.
+    pub solution: Solution,
+    /// Nodes expanded and generated.
+    pub progress: Progress,
+}
+
+/// Solves with the chosen engine and heuristic, building pattern databases if needed
+/// (`progress` sees each build layer; return `false` to stop the build): a [`Solver`] run to
+/// its solution.
+pub fn solve(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: impl FnMut(BuildProgress) -> bool,
+) -> Result<Outcome, SolveError> {
+    let mut solver = Solver::with_build_progress(puzzle, options, progress)?;
+    match solver.step(Unlimited) {
+        Step::Found(solution) => Ok(Outcome {
+            solution,
+            progress: solver.progress(),
+        }),
+        Step::Paused | Step::Finished => Err(SolveError::NoSolution),
+    }
 }

@@ -5,7 +5,7 @@
 //! is the label itself.
 
 use crate::board::{Board, Direction, MAX_CELLS};
-use crate::error::PuzzleError;
+use crate::error::{MoveError, PuzzleError};
 
 /// No neighbour in that direction.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -71,26 +71,54 @@ impl Geometry {
     }
 }
 
-/// A position in label form: `cells[c]` is the goal cell of the tile in cell `c`; `pos` is the
-/// inverse (`pos[label]` = the cell holding it). The blank's label is its goal cell.
+/// A position in label form: the tile in each cell is named by its goal cell (its *label*),
+/// so the goal is the identity; the blank's label is its goal cell. Read it with
+/// [`State::label`], [`State::cell_of`] and [`State::blank`]; move with [`State::slide`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Label in each cell.
-    pub cells: [u8; MAX_CELLS],
+    pub(crate) cells: [u8; MAX_CELLS],
     /// Cell of each label.
-    pub pos: [u8; MAX_CELLS],
+    pub(crate) pos: [u8; MAX_CELLS],
     /// Cell of the blank.
-    pub blank: u8,
+    pub(crate) blank: u8,
     /// The blank's label (its goal cell).
-    pub blank_label: u8,
+    pub(crate) blank_label: u8,
     /// Number of cells.
-    pub n: u8,
+    pub(crate) n: u8,
+    /// Columns (for adjacency and messages).
+    pub(crate) width: u8,
 }
 
 impl State {
-    /// Moves the tile in `from` into the blank at `self.blank` (so the blank goes to `from`).
+    /// Moves the tile in cell `from` into the blank (so the blank goes to `from`).
+    ///
+    /// # Errors
+    /// [`MoveError::OffBoard`] when `from` is not a cell of the board,
+    /// [`MoveError::NotAdjacent`] when it is not next to the blank.
+    pub fn slide(&mut self, from: usize) -> Result<(), MoveError> {
+        let (n, w) = (self.n as usize, self.width as usize);
+        if from >= n {
+            return Err(MoveError::OffBoard { from, cells: n });
+        }
+        let b = self.blank as usize;
+        let (r, c, br, bc) = (from / w, from % w, b / w, b % w);
+        if r.abs_diff(br) + c.abs_diff(bc) != 1 {
+            return Err(MoveError::NotAdjacent {
+                from,
+                row: r + 1,
+                column: c + 1,
+                blank_row: br + 1,
+                blank_column: bc + 1,
+            });
+        }
+        self.slide_unchecked(from);
+        Ok(())
+    }
+
+    /// [`State::slide`] for a cell the caller knows is next to the blank (the engines' move).
     #[inline]
-    pub fn slide(&mut self, from: usize) {
+    pub(crate) fn slide_unchecked(&mut self, from: usize) {
         let b = self.blank as usize;
         let label = self.cells[from];
         self.cells[b] = label;
@@ -98,6 +126,59 @@ impl State {
         self.cells[from] = self.blank_label;
         self.pos[self.blank_label as usize] = from as u8;
         self.blank = from as u8;
+    }
+
+    /// The label (goal cell) of the tile in `cell`; the blank's label is its goal cell.
+    ///
+    /// # Panics
+    /// If `cell` is not on the board.
+    #[inline]
+    pub fn label(&self, cell: usize) -> usize {
+        assert!(cell < self.n as usize, "cell {cell} is off the board");
+        self.cells[cell] as usize
+    }
+
+    /// The cell holding the tile labelled `label`.
+    ///
+    /// # Panics
+    /// If `label` is not a cell of the board.
+    #[inline]
+    pub fn cell_of(&self, label: usize) -> usize {
+        assert!(label < self.n as usize, "label {label} is off the board");
+        self.pos[label] as usize
+    }
+
+    /// The labels, cell by cell.
+    pub fn labels(&self) -> &[u8] {
+        &self.cells[..self.n as usize]
+    }
+
+    /// The cell of the blank.
+    #[inline]
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// The blank's label: its goal cell.
+    #[inline]
+    pub fn blank_label(&self) -> usize {
+        self.blank_label as usize
+    }
+
+    /// Cells on the board.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// Never true (a board has at least four cells).
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Columns of the board.
+    pub fn width(&self) -> usize {
+        self.width as usize
     }
 
     /// True at the goal (the identity).
@@ -113,6 +194,24 @@ impl State {
             k = (k << 5) | self.cells[c] as u128;
         }
         k
+    }
+
+    /// The goal of a `width` x `height` board with the blank's goal in `blank` (tests).
+    #[cfg(test)]
+    pub(crate) fn identity(width: usize, height: usize, blank: usize) -> State {
+        let mut s = State {
+            cells: [0; MAX_CELLS],
+            pos: [0; MAX_CELLS],
+            blank: blank as u8,
+            blank_label: blank as u8,
+            n: (width * height) as u8,
+            width: width as u8,
+        };
+        for c in 0..width * height {
+            s.cells[c] = c as u8;
+            s.pos[c] = c as u8;
+        }
+        s
     }
 }
 
@@ -148,6 +247,7 @@ impl Puzzle {
             blank: start.blank() as u8,
             blank_label: goal.blank() as u8,
             n: n as u8,
+            width: start.width() as u8,
         };
         Ok(Puzzle {
             geometry: Geometry::new(start.width(), start.height()),

@@ -20,7 +20,7 @@ use crate::heuristic::Heuristic;
 use crate::state::{Geometry, State};
 
 /// Largest side the tables support (the matrix of a 5-line side grows to millions of states).
-pub const MAX_SIDE: usize = 4;
+pub(crate) const MAX_SIDE: usize = 4;
 
 /// No such neighbour matrix.
 const NO_STATE: u32 = u32::MAX;
@@ -143,7 +143,7 @@ pub struct WdMemo {
 /// vertical part of Manhattan (likewise for columns). Taking the maximum with Manhattan would
 /// add nothing.
 ///
-/// Boards with both sides at most [`MAX_SIDE`] (2x2 to 4x4, including 3x4 and 4x3).
+/// Boards with both sides at most [`WalkingDistance::MAX_SIDE`] (2x2 to 4x4, including 3x4 and 4x3).
 #[derive(Clone, Debug)]
 pub struct WalkingDistance {
     geometry: Geometry,
@@ -154,8 +154,12 @@ pub struct WalkingDistance {
 }
 
 impl WalkingDistance {
+    /// Largest side the tables support (the matrix of a 5-line side grows to millions of
+    /// states).
+    pub const MAX_SIDE: usize = MAX_SIDE;
+
     /// Walking distance for a board size and blank goal cell; builds (or reuses) the tables.
-    /// Fails for boards with a side above [`MAX_SIDE`].
+    /// Fails for boards with a side above [`WalkingDistance::MAX_SIDE`].
     pub fn new(geometry: &Geometry, blank_goal: usize) -> Result<WalkingDistance, PuzzleError> {
         let (w, h) = (geometry.width, geometry.height);
         if w > MAX_SIDE || h > MAX_SIDE || blank_goal >= geometry.cells {
@@ -267,17 +271,7 @@ mod tests {
             let g = Geometry::new(w, h);
             for blank in 0..w * h {
                 let wd = WalkingDistance::new(&g, blank).unwrap();
-                let mut s = State {
-                    cells: [0; crate::board::MAX_CELLS],
-                    pos: [0; crate::board::MAX_CELLS],
-                    blank: blank as u8,
-                    blank_label: blank as u8,
-                    n: (w * h) as u8,
-                };
-                for c in 0..w * h {
-                    s.cells[c] = c as u8;
-                    s.pos[c] = c as u8;
-                }
+                let s = State::identity(w, h, blank);
                 assert_eq!(wd.evaluate(&s).0, 0, "{w}x{h} blank {blank}");
             }
         }

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use slide_solver::search::{Nodes, Step};
+use puzzle_search::check::{run_in_steps, run_whole};
 use slide_solver::{
-    AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, Heuristic, IdaStar,
-    LinearConflict, Manhattan, Partition, PatternDatabases, Puzzle, Zero,
+    AStar, Baseline, Board, BucketQueue, Direction, Engine, GoalConvention, HeapQueue, Heuristic,
+    HeuristicKind, IdaStar, LinearConflict, Manhattan, Options, Partition, PatternDatabases,
+    Puzzle, Search, Solver, Zero,
 };
 
 /// Sizes small enough to enumerate.
@@ -140,31 +141,40 @@ proptest! {
     fn pausing_changes_nothing(steps in proptest::collection::vec(0u8..4, 0..60), budget in 1u64..200) {
         let goal = goal_of(4, false);
         let puzzle = Puzzle::new(walk(goal, &steps), goal).unwrap();
+        // Every engine behind the one continuation: the same solution and node count however
+        // it is stepped, and every paused step spends its node budget exactly.
+        for engine in [Engine::Baseline, Engine::AStar, Engine::AStarHeap, Engine::IdaStar] {
+            let options = Options::new(engine, HeuristicKind::LinearConflict);
+            let whole = run_whole(Solver::new(&puzzle, &options).unwrap());
+            let parts = run_in_steps(Solver::new(&puzzle, &options).unwrap(), &[budget, 1, 3]);
+            prop_assert_eq!(whole.items.len(), 1);
+            prop_assert_eq!(&whole.items, &parts.items);
+            prop_assert_eq!(whole.progress, parts.progress);
+        }
+        // The engines' own counters too.
         let h = LinearConflict::new(puzzle.geometry(), goal.blank());
-        let mut whole = IdaStar::new(&puzzle, h.clone()).unwrap();
-        let one = whole.next().unwrap();
-        let mut parts = IdaStar::new(&puzzle, h.clone()).unwrap();
-        let two = loop {
-            match parts.step(Nodes(budget)) {
-                Step::Found(s) => break s,
-                Step::Paused => {}
-                Step::Finished => panic!("no solution"),
-            }
-        };
-        prop_assert_eq!(&one, &two);
-        prop_assert_eq!(whole.progress().generated, parts.progress().generated);
-        let mut a = AStar::<_, BucketQueue>::new(&puzzle, h.clone()).unwrap();
-        let x = a.next().unwrap();
-        let mut b = AStar::<_, BucketQueue>::new(&puzzle, h).unwrap();
-        let y = loop {
-            match b.step(Nodes(budget)) {
-                Step::Found(s) => break s,
-                Step::Paused => {}
-                Step::Finished => panic!("no solution"),
-            }
-        };
-        prop_assert_eq!(x, y);
+        let (mut a, mut b) = (IdaStar::new(&puzzle, h.clone()).unwrap(), IdaStar::new(&puzzle, h.clone()).unwrap());
+        prop_assert_eq!(a.next(), stepped(&mut b, budget));
         prop_assert_eq!(a.progress(), b.progress());
+        let mut a = AStar::<_, BucketQueue>::new(&puzzle, h.clone()).unwrap();
+        let mut b = AStar::<_, BucketQueue>::new(&puzzle, h).unwrap();
+        prop_assert_eq!(a.next(), stepped(&mut b, budget));
+        prop_assert_eq!(a.progress(), b.progress());
+        let mut a = Baseline::<HeapQueue>::new(&puzzle);
+        let mut b = Baseline::<HeapQueue>::new(&puzzle);
+        prop_assert_eq!(a.next(), stepped(&mut b, budget));
+        prop_assert_eq!(a.progress(), b.progress());
+    }
+}
+
+/// Steps `search` in node budgets of `budget` to its solution.
+fn stepped<S: Search>(search: &mut S, budget: u64) -> Option<S::Item> {
+    loop {
+        match search.step(slide_solver::Budget::nodes(budget)) {
+            slide_solver::Step::Found(s) => return Some(s),
+            slide_solver::Step::Paused => {}
+            slide_solver::Step::Finished => return None,
+        }
     }
 }
 

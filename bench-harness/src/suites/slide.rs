@@ -22,10 +22,10 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use slide_solver::pdb::BuildProgress;
 use slide_solver::{
-    AStar, Board, BucketQueue, Direction, GoalConvention, HeapQueue, Heuristic, IdaStar,
-    LinearConflict, Partition, PatternDatabases, Puzzle, Solution, WalkingDistance, baseline,
+    AStar, Baseline, Board, BucketQueue, BuildProgress, Direction, GoalConvention, HeapQueue,
+    Heuristic, IdaStar, LinearConflict, Partition, PatternDatabases, Puzzle, Search, Solution,
+    WalkingDistance,
 };
 
 use crate::measure::{Samples, cpu_timed, paired_ratio, process_cpu_timed};
@@ -161,8 +161,9 @@ pub fn ida_8(p: &Puzzle) -> Option<(Solution, u64)> {
 
 /// The seed's algorithm.
 pub fn baseline_8(p: &Puzzle) -> Option<(Solution, u64)> {
-    let (s, progress) = baseline::solve(p);
-    Some((s?, progress.expanded))
+    let mut b = Baseline::<HeapQueue>::new(p);
+    let s = b.next()?;
+    Some((s, b.progress().expanded))
 }
 
 /// The peer: `pathfinding::directed::astar` over boards with Manhattan distance.

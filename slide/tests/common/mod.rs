@@ -1,19 +1,76 @@
-//! Helpers shared by the integration tests: test data and an independent move checker.
+//! Helpers shared by the integration tests: small built-in instances, an independent move
+//! checker and full breadth-first distances of small boards.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use slide_solver::{Board, Direction};
 
-pub fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata/slide")
-        .join(name)
+/// Slidr's nine benchmark 8-puzzles (goal `12345678x`): name, optimal length (checked by a
+/// full breadth-first search), compact board.
+pub const SLIDR_BENCH9: [(&str, usize, &str); 9] = [
+    ("easy0", 12, "135872x46"),
+    ("easy1", 16, "74152386x"),
+    ("easy2", 18, "2314x8576"),
+    ("mid0", 20, "1274x5836"),
+    ("mid1", 22, "17x843526"),
+    ("mid2", 24, "7326x5814"),
+    ("mid3", 26, "x84762135"),
+    ("hard0", 31, "8672543x1"),
+    ("hard1", 31, "64785x321"),
+];
+
+/// A Korf instance: id, optimal length, tiles (goal `0 1 ... 15`, blank first).
+pub struct Korf {
+    pub id: usize,
+    pub optimal: usize,
+    pub tiles: Vec<u8>,
 }
 
-pub fn read(name: &str) -> String {
-    std::fs::read_to_string(testdata(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+/// Eight of Korf's 100 15-puzzles (Korf 1985), the ones IDA* with the 6-6-3 databases solves
+/// in well under a second each; goal `0 1 ... 15` (blank first).
+const KORF_EASY: [(usize, usize, &str); 8] = [
+    (9, 46, "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"),
+    (12, 45, "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15"),
+    (13, 46, "3 6 5 2 10 0 15 14 1 4 13 12 9 8 11 7"),
+    (19, 46, "7 11 8 3 14 0 6 15 1 4 13 9 5 12 2 10"),
+    (2, 55, "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"),
+    (18, 55, "6 0 14 12 1 15 9 10 11 4 7 2 8 3 5 13"),
+    (22, 59, "14 3 9 1 15 8 4 5 11 7 10 13 0 2 12 6"),
+    (28, 52, "13 14 6 12 4 5 1 0 9 3 10 2 15 11 8 7"),
+];
+
+/// Korf's instances 9 and 12 mapped to the goal `1 2 ... 15 0` (blank last) by a half turn
+/// and tile `t -> 16 - t`, which keeps the optimal length.
+const KORF_EASY_BLANK_LAST: [(usize, usize, &str); 2] = [
+    (9, 46, "0 1 15 6 9 10 4 3 14 8 12 11 5 7 2 13"),
+    (12, 45, "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2"),
+];
+
+fn tiles(text: &str) -> Vec<u8> {
+    text.split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+fn korf_rows(rows: &[(usize, usize, &str)]) -> Vec<Korf> {
+    rows.iter()
+        .map(|&(id, optimal, t)| Korf {
+            id,
+            optimal,
+            tiles: tiles(t),
+        })
+        .collect()
+}
+
+/// [`KORF_EASY`], blank-first goal.
+pub fn korf_easy() -> Vec<Korf> {
+    korf_rows(&KORF_EASY)
+}
+
+/// [`KORF_EASY_BLANK_LAST`], blank-last goal.
+pub fn korf_easy_blank_last() -> Vec<Korf> {
+    korf_rows(&KORF_EASY_BLANK_LAST)
 }
 
 /// Plays blank moves given as `URDL` letters on plain tiles (0 = blank), without using the
@@ -35,77 +92,6 @@ pub fn replay(tiles: &[u8], width: usize, letters: &str) -> Vec<u8> {
         b = to;
     }
     t
-}
-
-/// A Korf instance: id, optimal length, Korf's 1985 IDA*+Manhattan node count, tiles.
-pub struct Korf {
-    pub id: usize,
-    pub optimal: usize,
-    pub korf_nodes: u64,
-    pub tiles: Vec<u8>,
-}
-
-/// The rows of a Korf-style instance file (`id optimal [more numbers] | tiles`, `#`
-/// comments): the numbers before the bar, and the tiles.
-fn korf_rows(name: &str) -> Vec<(Vec<u64>, Vec<u8>)> {
-    read(name)
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').expect("a | separator");
-            let head = head
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            let tiles = tiles
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            (head, tiles)
-        })
-        .collect()
-}
-
-/// Reads `korf100.txt` (goal: blank first).
-pub fn korf100() -> Vec<Korf> {
-    korf_rows("korf100.txt")
-        .into_iter()
-        .map(|(h, tiles)| Korf {
-            id: h[0] as usize,
-            optimal: h[1] as usize,
-            korf_nodes: h[2],
-            tiles,
-        })
-        .collect()
-}
-
-/// Reads `korf100_goal_blank_last.txt` as (id, optimal, tiles).
-pub fn korf100_blank_last() -> Vec<(usize, usize, Vec<u8>)> {
-    id_optimal_tiles("korf100_goal_blank_last.txt")
-}
-
-/// A Korf-style file as (id, optimal, tiles).
-fn id_optimal_tiles(name: &str) -> Vec<(usize, usize, Vec<u8>)> {
-    korf_rows(name)
-        .into_iter()
-        .map(|(h, tiles)| (h[0] as usize, h[1] as usize, tiles))
-        .collect()
-}
-
-/// The 181,440 solvable 8-puzzle states (goal `123456780`) with their optimal distances.
-pub fn eight_puzzle_all() -> Vec<([u8; 9], usize)> {
-    read("eightpuzzle_all_distances.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (s, d) = l.split_once(' ').expect("state and distance");
-            let mut t = [0u8; 9];
-            for (i, ch) in s.bytes().enumerate() {
-                t[i] = ch - b'0';
-            }
-            (t, d.trim().parse().unwrap())
-        })
-        .collect()
 }
 
 /// BFS distance to `goal` of every state reachable from it, keyed by packed board.
@@ -132,7 +118,13 @@ pub fn bfs(goal: Board) -> HashMap<u128, u32> {
     dist
 }
 
-/// Reads `korf_felner_24puzzle_50.txt` as (id, optimal, tiles); goal `0 1 ... 24`.
-pub fn korf_felner_24() -> Vec<(usize, usize, Vec<u8>)> {
-    id_optimal_tiles("korf_felner_24puzzle_50.txt")
+/// A random solvable state: a walk of blank moves from `goal` (impossible ones skipped).
+pub fn walk(goal: Board, steps: &[u8]) -> Board {
+    let mut b = goal;
+    for &s in steps {
+        if let Some(c) = b.moved(Direction::ALL[s as usize % 4]) {
+            b = c;
+        }
+    }
+    b
 }
