@@ -224,12 +224,12 @@ pub enum OrderError {
     },
 }
 
-/// A name that is not one of an engine or fill order of this crate (from `FromStr`).
+/// A name that is not one of this crate's engines, fill orders or hint axes (from `FromStr`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 #[error("unknown {what} `{name}` (expected {expected})")]
 pub struct ParseNameError {
-    /// What was named: `engine` or `fill order`.
+    /// What was named: `engine`, `fill order` or `hint axis`.
     pub what: &'static str,
     /// The name given.
     pub name: String,

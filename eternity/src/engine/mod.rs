@@ -1,10 +1,18 @@
-//! Search engines. All of them walk the same tree in the same order and count nodes the same
-//! way, so their node counts are equal on every instance, order and limit:
+//! Search engines: [`EngineKind::Baseline`] ([`baseline`], the seed's plain recursive DFS,
+//! kept as the oracle) and [`EngineKind::Table`] ([`table`], the fast one, built on the
+//! crate's [`plan`](crate::plan)). Both run behind the same continuation,
+//! [`Solver`](crate::search::Solver), chosen by [`SearchOptions::engine`](crate::search::SearchOptions::engine).
+//!
+//! # The node-count contract
+//!
+//! Every engine walks the same tree in the same order and counts nodes the same way, so the
+//! baseline and the table engine give equal node counts, the same solutions and the same
+//! order on every instance, fill order and limit:
 //!
 //! - the tree: cells are filled in a [`FillOrder`]; at each depth the engine tries the
 //!   candidates of [`Instance::candidates`] in that order (piece id ascending, rotation
 //!   ascending, duplicate rotations removed), skipping pieces already used and candidates that
-//!   are not legal there ([`crate::board`]);
+//!   are not legal there ([`Board::fits`]);
 //! - a **node** is one committed placement: counted after the fit and used checks, as the piece
 //!   is placed. Hints are placed before the search and are not counted;
 //! - a solution is a placement at the last depth; the search then backtracks and goes on

@@ -27,14 +27,16 @@ pub enum HintAxis {
 }
 
 impl std::str::FromStr for HintAxis {
-    type Err = String;
-    fn from_str(s: &str) -> Result<HintAxis, String> {
+    type Err = crate::error::ParseNameError;
+    fn from_str(s: &str) -> Result<HintAxis, crate::error::ParseNameError> {
         match s {
             "top-down" | "top" => Ok(HintAxis::TopDown),
             "bottom-up" | "bottom" => Ok(HintAxis::BottomUp),
-            _ => Err(format!(
-                "unknown hint axis `{s}` (expected top-down or bottom-up)"
-            )),
+            _ => Err(crate::error::ParseNameError {
+                what: "hint axis",
+                name: s.to_string(),
+                expected: "top-down or bottom-up",
+            }),
         }
     }
 }
