@@ -31,8 +31,24 @@ pub use astar::AStar;
 pub use baseline::Baseline;
 pub use idastar::IdaStar;
 
-/// The engines (see the node-count contract of [`AStar`], [`IdaStar`] and [`Baseline`]: one
-/// node is one generated child, the same for both open lists of A*).
+/// The engines a [`Solver`](crate::Solver) runs: [`Baseline`], [`AStar`] over either open
+/// list, [`IdaStar`].
+///
+/// # Node-count contract
+///
+/// One *node* is one generated child: a state made by sliding one tile into the blank, counted
+/// before the duplicate check (A*, baseline) or the threshold check (IDA*). The move that
+/// would undo the move a state was reached by is never generated. Budgets count these nodes
+/// (`Budget::nodes(n)` pauses after exactly `n` of them), and the common progress counter
+/// (`Progress::core.nodes`) is this count, which every engine also reports as `generated`.
+/// `expanded` counts the states whose children were generated (A*, baseline: states popped
+/// and not superseded; IDA*: children within the threshold, which are then descended into).
+///
+/// [`Engine::AStar`] and [`Engine::AStarHeap`] pop in the same order (smallest `f`, then
+/// largest `g`, then last pushed), so they generate and expand exactly the same nodes and
+/// return the same solution. [`Engine::IdaStar`] and [`Engine::Baseline`] count their own:
+/// IDA* repeats the shallow levels in every iteration, and the baseline uses the seed's
+/// heuristic and closed set. Counts do not depend on how a search is stepped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The seed's A* (closes on generation, pairwise linear conflict; may be non-optimal).
