@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
+use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 use slide_solver::{
-    AStar, Baseline, Board, BucketQueue, Geometry, GoalConvention, HeapQueue, Heuristic, IdaStar,
-    LinearConflict, Manhattan, PQLike, Partition, PatternDatabases, Puzzle, Search,
-    WalkingDistance,
+    AStar, Baseline, Board, BucketQueue, Engine, Geometry, GoalConvention, HeapQueue, Heuristic,
+    HeuristicKind, IdaStar, LinearConflict, Manhattan, Options, PQLike, Partition,
+    PatternDatabases, Puzzle, Search, Solver, WalkingDistance,
 };
 
 fn read(name: &str) -> String {
@@ -160,6 +161,37 @@ fn every_tenth_eight_puzzle_state_optimal_with_linear_conflict() {
     let (_, heap) = all_states_with::<HeapQueue, _>(lc, 10);
     assert_eq!(bucket, heap);
     eprintln!("{n} states, {bucket} nodes expanded in total (A*, linear conflict)");
+}
+
+/// Both open lists of A* behind the one continuation, on a sample of every state: the same
+/// solution and the same nodes; and stepped in small budgets, the same run as one long one.
+#[test]
+fn eight_puzzle_sample_engines_agree_through_the_solver() {
+    let pdb_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slide-pdb");
+    for (tiles, dist) in eight_puzzle_all().iter().step_by(97) {
+        let puzzle = Puzzle::with_default_goal(Board::new(3, 3, tiles).unwrap()).unwrap();
+        let solver = |engine, heuristic| {
+            let mut options = Options::new(engine, heuristic);
+            options.pdb_dir = Some(pdb_dir.clone());
+            Solver::new(&puzzle, &options).unwrap()
+        };
+        for h in [
+            HeuristicKind::LinearConflict,
+            HeuristicKind::Pdb(Partition::P71),
+        ] {
+            assert_agree(solver(Engine::AStar, h), solver(Engine::AStarHeap, h), true);
+            let ida = run_whole(solver(Engine::IdaStar, h));
+            assert_eq!(ida.items[0].len(), *dist, "{tiles:?}");
+            let stepped = run_in_steps(solver(Engine::IdaStar, h), &[3, 50]);
+            assert_eq!(ida.items, stepped.items, "{tiles:?}");
+            assert_eq!(ida.progress, stepped.progress, "{tiles:?}");
+        }
+        let base = run_whole(solver(Engine::Baseline, HeuristicKind::Manhattan));
+        let stepped = run_in_steps(solver(Engine::Baseline, HeuristicKind::Manhattan), &[7]);
+        assert_eq!(base.items, stepped.items, "{tiles:?}");
+        assert_eq!(base.progress, stepped.progress, "{tiles:?}");
+        assert!(base.items[0].len() >= *dist, "{tiles:?}");
+    }
 }
 
 #[test]
