@@ -82,8 +82,8 @@
 //! use puzzle_search::Checkpoint;
 //!
 //! # let (puz, hnt) = (
-//! #     include_str!("../tests/data/bench-easy-h52.puz"),
-//! #     include_str!("../tests/data/bench-easy-h52.hnt"),
+//! #     include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.puz")),
+//! #     include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.hnt")),
 //! # );
 //! // bench-easy-h52: a 16x16 board with 52 hints.
 //! let inst = mcgavin::parse(puz, Some(hnt), HintAxis::TopDown)?;

@@ -147,6 +147,14 @@ impl Table {
         &self.candidates
     }
 
+    /// Every candidate of the table in search order, not bucketed: for engines that bucket by
+    /// a key of their own (each of their buckets, filled in this order, is in search order).
+    pub fn in_search_order(&self) -> Vec<Oriented> {
+        let mut all = self.candidates.clone();
+        all.sort_by_key(|o| o.candidate);
+        all
+    }
+
     /// The number of buckets: `1 << (key_bits * key slots)` (1 without key sides).
     pub fn buckets(&self) -> usize {
         self.starts.len() - 1
@@ -343,6 +351,9 @@ mod tests {
             assert_eq!(total, 4);
         }
         let t = &plan.tables()[c[3].table];
+        let ordered = t.in_search_order();
+        assert!(ordered.windows(2).all(|w| w[0].candidate < w[1].candidate));
+        assert_eq!(ordered.len(), t.candidates().len());
         // Piece 3 as given shows left 4 and up 3: it is alone in bucket (4, 3).
         let b = t.bucket(4 << 3 | 3);
         assert_eq!(b.len(), 1);

@@ -1,5 +1,5 @@
-//! The h52 oracle (testdata/eternity/SOURCE.md of the repository), for every engine, on the
-//! copy shipped in `tests/data/`. The larger oracles are in the repository's oracle tests.
+//! The h52 oracle (tests/data/SOURCE.md), for every engine, on the copy shipped in
+//! `tests/data/`. The larger oracles are in the repository's oracle tests.
 
 mod common;
 

@@ -120,6 +120,11 @@ proptest! {
             if !base.complete {
                 continue;
             }
+            puzzle_search::check::assert_agree(
+                Solver::new(&p.inst, &order, SearchOptions::default().engine(EngineKind::Baseline)),
+                Solver::new(&p.inst, &order, SearchOptions::default().engine(EngineKind::Table)),
+                true,
+            );
             let sols = Solver::new(&p.inst, &order, SearchOptions::default()).solve_fully();
             prop_assert_eq!(sols.len() as u64, base.solutions);
             prop_assert!(
@@ -176,6 +181,13 @@ proptest! {
         }
         prop_assert_eq!(nodes, full.nodes);
         prop_assert_eq!(&split_found, &found);
+        // The same cut through the family's Split, with either engine.
+        for kind in EngineKind::ALL {
+            let whole = Solver::new(&p.inst, &order, SearchOptions::default().engine(kind));
+            let (total, items) = puzzle_search::Split::split(&whole, depth).solve_serially();
+            prop_assert_eq!((total.nodes, total.found), (full.nodes, full.solutions));
+            prop_assert_eq!(&items, &found);
+        }
         #[cfg(feature = "parallel")]
         {
             let par = eternity_solver::search::run_parallel(&p.inst, &order, depth, SearchOptions::default());

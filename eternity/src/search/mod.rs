@@ -10,8 +10,8 @@
 //! use eternity_solver::search::{SearchOptions, Solver};
 //! use eternity_solver::{Budget, FillOrder, Search, Step};
 //!
-//! # let puz = include_str!("../../tests/data/bench-easy-h52.puz");
-//! # let hnt = include_str!("../../tests/data/bench-easy-h52.hnt");
+//! # let puz = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.puz"));
+//! # let hnt = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.hnt"));
 //! let inst = mcgavin::parse(puz, Some(hnt), HintAxis::TopDown).unwrap();
 //! let mut solver = Solver::new(&inst, &FillOrder::row_major(&inst), SearchOptions::default());
 //! let mut found = 0;

@@ -6,11 +6,20 @@ use eternity_solver::Instance;
 use eternity_solver::format::mcgavin::{self, HintAxis};
 
 /// bench-easy-h52's `.puz` and `.hnt` (hint rows top-down).
-pub const H52_PUZ: &str = include_str!("../data/bench-easy-h52.puz");
+pub const H52_PUZ: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/bench-easy-h52.puz"
+));
 /// See [`H52_PUZ`].
-pub const H52_HNT: &str = include_str!("../data/bench-easy-h52.hnt");
+pub const H52_HNT: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/bench-easy-h52.hnt"
+));
 /// bench-easy-h52 as a JSON bench board.
-pub const H52_JSON: &str = include_str!("../data/bench-easy-h52.json");
+pub const H52_JSON: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/bench-easy-h52.json"
+));
 
 /// Nodes of the full row-major enumeration of bench-easy-h52 (one solution).
 pub const H52_NODES: u64 = 151_512;
