@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use quartiles_solver::{Board, Dictionary, Solver, Tiers};
+use quartiles_solver::{Board, Dictionary, Search, Solver, Tiers};
 
 /// The seed's board, solved when no board is given.
 const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment";
@@ -74,13 +74,13 @@ fn board(args: &Args) -> Result<Board, String> {
 
 fn dictionary(args: &Args) -> Result<Dictionary, String> {
     let mut dict = match &args.words {
-        Some(path) => Dictionary::from_word_list_file(path).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => Dictionary::from_word_list_file(path).map_err(|e| chain(&e))?,
         None => Dictionary::english(),
     };
     if !args.allow.is_empty() || !args.deny.is_empty() {
         dict = dict
             .with_overrides(&args.allow, &args.deny)
-            .map_err(|e| format!("--allow/--deny: {e}"))?;
+            .map_err(|e| format!("--allow/--deny: {}", chain(&e)))?;
     }
     match args.tiers[..] {
         [] => {}
@@ -88,6 +88,18 @@ fn dictionary(args: &Args) -> Result<Dictionary, String> {
         _ => return Err("--tiers takes two sizes: SHORT,QUARTILE (e.g. 60,80)".into()),
     }
     Ok(dict)
+}
+
+/// An error and its sources, `: `-separated.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        s.push_str(": ");
+        s.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    s
 }
 
 fn json_string(s: &str) -> String {
@@ -112,7 +124,7 @@ fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let solver = Solver::new(&dict, &board)
         .with_known_words(&args.known)
-        .solve_fully();
+        .finish();
     let solved = start.elapsed();
     let covers = solver.quartiles();
     let quartiles: Vec<String> = covers

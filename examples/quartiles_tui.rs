@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use quartiles_solver::{Board, Budget, Dictionary, Solver, Step, TILE_COUNT, Word};
+use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step, TILE_COUNT, Word};
 use ratatui::backend::{Backend, TestBackend};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -107,9 +107,10 @@ impl App {
         .areas(frame.area());
         self.draw_board(frame, top);
         let p = self.solver.progress();
+        let fraction = p.fraction.unwrap_or(0.0);
         let label = format!(
             "{:.0}%  {} nodes  {} words{}",
-            p.fraction * 100.0,
+            fraction * 100.0,
             p.nodes,
             p.words,
             if self.paused { "  (paused)" } else { "" }
@@ -118,7 +119,7 @@ impl App {
             Gauge::default()
                 .block(Block::bordered().title(" search "))
                 .gauge_style(Style::default().fg(Color::Green))
-                .ratio(p.fraction.clamp(0.0, 1.0))
+                .ratio(fraction)
                 .label(label),
             gauge,
         );

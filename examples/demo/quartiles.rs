@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use examples::DemoResult;
-use quartiles_solver::{Board, Budget, Dictionary, Solver, Step};
+use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
 
 /// (name, tiles) of the boards shown.
 const BOARDS: &[(&str, &str)] = &[
@@ -35,7 +35,7 @@ pub fn run() -> DemoResult {
     for (name, tiles) in BOARDS {
         let board = Board::parse(tiles)?;
         let start = Instant::now();
-        let solver = Solver::new(&dict, &board).solve_fully();
+        let solver = Solver::new(&dict, &board).finish();
         let took = start.elapsed();
         let covers = solver.quartiles();
         let cover = covers

@@ -240,9 +240,9 @@ impl Dictionary {
     /// [`from_word_list`](Self::from_word_list).
     pub fn from_word_list_file(path: impl AsRef<Path>) -> Result<Dictionary, DictionaryError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|e| DictionaryError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
+        let text = std::fs::read_to_string(path).map_err(|source| DictionaryError::Io {
+            path: path.to_path_buf(),
+            source,
         })?;
         Self::from_word_list(&text)
     }
@@ -255,9 +255,9 @@ impl Dictionary {
     /// or [`DictionaryError::BadTier`] if an entry is not a lowercase word with a tier below 256.
     pub fn from_fst_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryError> {
         let fst = Fst::new(Bytes::Shared(bytes.into()))
-            .map_err(|e| DictionaryError::Fst(e.to_string()))?;
+            .map_err(|source| DictionaryError::Fst { source })?;
         fst.verify()
-            .map_err(|e| DictionaryError::Fst(e.to_string()))?;
+            .map_err(|source| DictionaryError::Fst { source })?;
         let map = Map::from(fst);
         let mut stream = map.stream();
         let mut index = 0;
@@ -579,14 +579,15 @@ mod tests {
         assert_eq!(d.len(), 2);
         assert_eq!(d.tier("alpha"), Some(CUSTOM_TIER));
         let err = Dictionary::from_word_list("ok\n  b4d\n").unwrap_err();
-        assert_eq!(
+        assert!(matches!(
             err,
             DictionaryError::NotALetter {
                 line: 2,
                 column: 4,
                 ch: '4'
             }
-        );
+        ));
+        assert_eq!(err.to_string(), "line 2, column 4: `4` is not a letter a-z");
         let e = Dictionary::english()
             .with_overrides(["quartilez"], ["cross"])
             .unwrap();
@@ -598,10 +599,10 @@ mod tests {
 
     #[test]
     fn fst_bytes_are_checked() {
-        assert!(matches!(
-            Dictionary::from_fst_bytes(vec![1, 2, 3]),
-            Err(DictionaryError::Fst(_))
-        ));
+        let err = Dictionary::from_fst_bytes(vec![1, 2, 3]).unwrap_err();
+        assert!(matches!(err, DictionaryError::Fst { .. }));
+        // the fst reader's own error is the source
+        assert!(std::error::Error::source(&err).is_some());
         let bytes = Dictionary::from_words(["ab", "cd"])
             .unwrap()
             .fst()

@@ -1,4 +1,6 @@
-//! Typed errors: each says what was wrong and where.
+//! The crate's public errors, typed: each says what was wrong and where.
+
+use std::path::PathBuf;
 
 use thiserror::Error;
 
@@ -7,6 +9,7 @@ use thiserror::Error;
 /// Positions are 1-based: `tile` counts tiles in input order, `line`/`column` point into the
 /// text (columns count characters).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A board has exactly 20 tiles.
     #[error("a board has 20 tiles, found {found}")]
@@ -64,7 +67,11 @@ pub enum BoardError {
 }
 
 /// Why a dictionary could not be built.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+///
+/// The variants that wrap a lower-level error hand it out through
+/// [`source`](std::error::Error::source).
+#[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum DictionaryError {
     /// A word with a character other than an ASCII letter.
     #[error("line {line}, column {column}: `{ch}` is not a letter a-z")]
@@ -77,16 +84,21 @@ pub enum DictionaryError {
         ch: char,
     },
     /// A word list file could not be read.
-    #[error("cannot read {path}: {message}")]
+    #[error("cannot read the word list {}", path.display())]
     Io {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// What the system said.
-        message: String,
+        #[source]
+        source: std::io::Error,
     },
-    /// Bytes that are not a valid `fst::Map`.
-    #[error("not a valid fst map: {0}")]
-    Fst(String),
+    /// Bytes that are not a valid `fst::Map` (bad header, checksum or structure).
+    #[error("the dictionary bytes are not a valid fst map")]
+    Fst {
+        /// What the fst reader found wrong.
+        #[source]
+        source: fst::Error,
+    },
     /// A key of a supplied map that is not a lowercase ASCII word.
     #[error("entry {index} `{key}` is not a lowercase word a-z")]
     BadKey {
@@ -107,6 +119,7 @@ pub enum DictionaryError {
 
 /// Why a [`FragmentPath`](crate::FragmentPath) motion failed (the seed's vocabulary).
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FragmentPathError {
     /// The path already holds four tiles; nothing can be appended.
     #[error("the path is full (4 tiles)")]

@@ -138,6 +138,32 @@ impl Index {
         &self.data
     }
 
+    /// The array as a plain slice, for the inner loop (one look at the `Cow` per run).
+    #[inline(always)]
+    pub fn view(&self) -> View<'_> {
+        View { data: &self.data }
+    }
+
+    /// The tier of the word the state ends, or [`NOT_FINAL`].
+    #[allow(dead_code)]
+    pub fn fin(&self, state: u32) -> u32 {
+        self.view().fin(state)
+    }
+
+    /// Follows `letters` from `state`.
+    #[allow(dead_code)]
+    pub fn walk(&self, state: u32, letters: &[u8]) -> Option<u32> {
+        self.view().walk(state, letters)
+    }
+}
+
+/// A borrowed [`Index`]: the same queries on the bytes themselves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View<'a> {
+    data: &'a [u8],
+}
+
+impl View<'_> {
     /// Word `i` of the array.
     #[inline(always)]
     fn word(&self, i: usize) -> Option<u32> {

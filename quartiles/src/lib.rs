@@ -8,28 +8,44 @@
 //!   rarer ones for 4), custom lists, allow/deny overrides, prefix queries, and a [`Cursor`]
 //!   that extends a prefix tile by tile.
 //! - [`Board`]: 20 tiles parsed from text, with typed errors.
-//! - [`Solver`]: the search as a value that is its own continuation: run it in budgeted
-//!   [`step`](Solver::step)s, iterate over it, or [`solve_fully`](Solver::solve_fully); then
-//!   [`words`](Solver::words), [`quartiles`](Solver::quartiles), [`score`](Solver::score).
+//! - [`Solver`]: the search as a value that is its own continuation. It is a [`Search`] (the
+//!   family's stepping API): run it in budgeted [`step`](Search::step)s, iterate over it, or
+//!   [`finish`](Solver::finish) it; then [`words`](Solver::words),
+//!   [`quartiles`](Solver::quartiles), [`score`](Solver::score).
+//! - [`Engine`]: the fast engine, or the seed's plain algorithm kept as the oracle (the same
+//!   words, in the same order, with the same node counts).
 //! - [`FragmentPath`]: a path of tile indices, the search's position.
-//! - [`baseline`]: the plain algorithm of the original solver, the oracle for tests.
 //!
 //! ```
-//! use quartiles_solver::{Board, Dictionary, Solver};
+//! use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
 //!
 //! let dict = Dictionary::english(); // no I/O: the list is embedded
 //! let board = Board::parse(
 //!     "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment",
 //! )?;
-//! let solver = Solver::new(&dict, &board).solve_fully();
+//!
+//! // In budgeted steps, as a user interface runs it between frames...
+//! let mut solver = Solver::new(&dict, &board);
+//! let mut words = Vec::new();
+//! loop {
+//!     match solver.step(Budget::nodes(200)) {
+//!         Step::Found(word) => words.push(word),
+//!         Step::Paused => {} // draw solver.progress()
+//!         Step::Finished => break,
+//!     }
+//! }
+//! assert!(words.iter().any(|w| w.as_str() == "truss"));
+//!
+//! // ...or all at once: the same words in the same order.
+//! assert_eq!(Solver::new(&dict, &board).solve_fully(), words);
+//!
 //! let covers = solver.quartiles();
 //! let quartiles: Vec<&str> = covers[0].iter().map(|w| w.as_str()).collect();
 //! assert_eq!(
 //!     quartiles,
 //!     ["truthfully", "refreshment", "razzmatazz", "nihilistic", "crosswords"]
 //! );
-//! assert!(solver.words().iter().any(|w| w.as_str() == "truss"));
-//! println!("{} words, {} points", solver.words().len(), solver.score());
+//! println!("{} words, {} points", words.len(), solver.score());
 //! # Ok::<(), quartiles_solver::BoardError>(())
 //! ```
 //!
@@ -38,20 +54,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod baseline;
 mod board;
-mod budget;
 mod dictionary;
+mod engine;
 mod error;
 mod index;
 mod path;
 mod score;
-mod solver;
+mod search;
 
 pub use board::{Board, MAX_TILE_LEN, TILE_COUNT, Tile};
-pub use budget::Budget;
 pub use dictionary::{CUSTOM_TIER, Cursor, Dictionary, Tiers};
+pub use engine::Engine;
 pub use error::{BoardError, DictionaryError, FragmentPathError};
 pub use path::{FragmentPath, Indices, MAX_WORD_LEN, WordText};
 pub use score::{QUARTILES_BONUS, points};
-pub use solver::{Progress, Solver, Step, Word};
+pub use search::{Progress, Solver, Word};
+
+/// The family's vocabulary, from puzzle-search: the stepping trait, its budgets and what a
+/// step ends with, so a solve loop needs no second dependency.
+pub use puzzle_search::{Budget, Limit, Search, Step};

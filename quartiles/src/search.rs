@@ -1,24 +1,19 @@
-//! The fast solver: a depth-first walk of tile paths in step with a walk of the dictionary.
+//! The public continuation: [`Solver`], the words it finds and its progress.
 //!
-//! The state is its own continuation: the path, and for each depth the dictionary state
-//! reached and the set of tiles still to try there. Extending a path by a tile follows only
-//! that tile's letters from the parent's state (in the dictionary's flat search index, see
-//! `index.rs`); a tile is tried only if the state has an edge for its first letter, and tiles
-//! sharing a first letter share that step; a prefix no word continues is never extended.
-//! Nothing allocates in the loop (the list of hits is reserved up front).
-//!
-//! Order and counts match [`baseline`](crate::baseline): words come in the same order, and
-//! `nodes` counts the candidate paths the plain search would consider (all tiles appended to
-//! every live prefix), so both report the same numbers.
+//! The solver holds what every engine shares (the board, the dictionary, the words found, the
+//! node counter, the words the player already knows) and the state of the engine it runs
+//! (see [`Engine`]); [`Search`] is its stepping API.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::ops::Deref;
+use std::time::Duration;
+
+use puzzle_search::{Budget, Limit, Meter, Search, Step, Unlimited};
 
 use crate::board::{Board, TILE_COUNT};
-use crate::budget::{Budget, Limit, NoLimit, NodeLimit, TimeLimit};
 use crate::dictionary::Dictionary;
-use crate::index::{Index, NOT_FINAL};
-use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
+use crate::engine::{Engine, Flow, Hit, Spelling, State, baseline, fast};
+use crate::path::{FragmentPath, WordText};
 use crate::score::{QUARTILES_BONUS, exact_covers, points};
 
 /// A word found on the board.
@@ -60,62 +55,51 @@ impl fmt::Display for Word {
     }
 }
 
-/// What one call to [`Solver::step`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A word (not among the known words); the search is already past it.
-    Found(Word),
-    /// The budget is spent; call `step` again to resume.
-    Paused,
-    /// The search space is exhausted.
-    Finished,
-}
-
 /// Counters of the search, cheap to read at any time.
+///
+/// The family's common counters are in [`core`](Self::core) (and readable through `Deref`:
+/// `progress.nodes`): `nodes` counts the candidate paths of the plain search (the same for
+/// every [`Engine`]), `found` the words handed out as [`Step::Found`], and `fraction` the
+/// share of the search space behind the last path visited (an estimate by position; 1 once
+/// finished).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Progress {
-    /// Candidate paths considered so far (the same count the baseline reports).
-    pub nodes: u64,
-    /// Words found so far (including known words).
+    /// Nodes, words handed out, fraction explored.
+    pub core: puzzle_search::Progress,
+    /// Words the search found so far, including words the player already knows (never
+    /// handed out) and words found by [`Solver::finish`] not handed out yet.
     pub words: usize,
-    /// Share of the search space behind the cursor, from 0 to 1 (an estimate by position).
-    pub fraction: f64,
     /// True once the search is exhausted.
     pub finished: bool,
 }
 
-/// One found word as the search records it: tile indices and tier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Hit {
-    tiles: [u8; 4],
-    len: u8,
-    tier: u8,
-}
-
-impl Hit {
-    fn path(&self) -> FragmentPath {
-        // The search only records distinct tiles below 20: a valid path by construction.
-        FragmentPath::from_search(&self.tiles[..self.len as usize])
-    }
-
-    fn mask(&self) -> u32 {
-        self.tiles[..self.len as usize]
-            .iter()
-            .fold(0, |m, &t| m | (1 << t))
+impl AsRef<puzzle_search::Progress> for Progress {
+    fn as_ref(&self) -> &puzzle_search::Progress {
+        &self.core
     }
 }
 
-/// The exhaustive, resumable Quartiles solver.
+impl Deref for Progress {
+    type Target = puzzle_search::Progress;
+
+    fn deref(&self) -> &puzzle_search::Progress {
+        &self.core
+    }
+}
+
+/// The exhaustive, resumable Quartiles solver: a [`Search`] whose items are the [`Word`]s of
+/// the board, in search order.
 ///
 /// ```
-/// use quartiles_solver::{Board, Budget, Dictionary, Solver, Step};
+/// use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
 ///
 /// let dict = Dictionary::english();
 /// let board: Board = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment"
 ///     .parse()
 ///     .unwrap();
 /// // all at once
-/// let solved = Solver::new(&dict, &board).solve_fully();
+/// let solved = Solver::new(&dict, &board).finish();
 /// assert!(solved.is_solved());
 /// assert_eq!(solved.quartiles().len(), 1);
 ///
@@ -130,41 +114,29 @@ impl Hit {
 ///     }
 /// }
 /// assert_eq!(words, solved.words());
+/// assert_eq!(solver.progress().nodes, solved.progress().nodes);
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct Solver {
     dict: Dictionary,
     board: Board,
-    /// Each tile's letters (padded) and length.
-    letters: [[u8; 8]; TILE_COUNT],
-    lens: [u8; TILE_COUNT],
-    /// For each letter, the tiles starting with it; and the letters that start some tile.
-    by_letter: [u32; 26],
-    letter_mask: u32,
-    // The continuation: the tiles of the current path (`depth` of them are live), per depth
-    // the tiles still to try there and the dictionary states one letter into them, and the
-    // tiles in use.
-    depth: u8,
-    path: [u8; 4],
-    pending: [u32; 4],
-    /// Per depth, for each letter that starts a pending tile: the state after that letter
-    /// (tiles sharing a first letter share that step).
-    first: [[u32; 26]; 4],
-    used: u32,
+    spelling: Spelling,
+    engine: State,
     nodes: u64,
     hits: Vec<Hit>,
-    /// Hits already handed out by `step`.
+    /// Hits already looked at by `step` (handed out, or skipped as known).
     reported: usize,
+    /// Hits handed out as `Step::Found`.
+    found: u64,
     /// Words the player already has: never reported, kept in the solution.
     known: Vec<WordText>,
-    started: bool,
-    finished: bool,
 }
 
 impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solver")
             .field("board", &self.board)
+            .field("engine", &self.engine.engine())
             .field("path", &self.current_path())
             .field("progress", &self.progress())
             .finish_non_exhaustive()
@@ -172,45 +144,36 @@ impl fmt::Debug for Solver {
 }
 
 impl Solver {
-    /// A solver for `board` with `dictionary` (cloned cheaply). No search happens yet.
+    /// A solver for `board` with `dictionary` (cloned cheaply), running [`Engine::Fast`]. No
+    /// search happens yet.
     pub fn new(dictionary: &Dictionary, board: &Board) -> Solver {
-        let mut letters = [[0u8; 8]; TILE_COUNT];
-        let mut lens = [0u8; TILE_COUNT];
-        let mut by_letter = [0u32; 26];
-        let mut letter_mask = 0u32;
-        for (i, tile) in board.tiles().iter().enumerate() {
-            let b = tile.as_bytes();
-            letters[i][..b.len()].copy_from_slice(b);
-            lens[i] = b.len() as u8;
-            // A board holds only lowercase letters (checked by `Board`).
-            let l = (b[0].wrapping_sub(b'a') % 26) as usize;
-            by_letter[l] |= 1 << i;
-            letter_mask |= 1 << l;
-        }
+        Solver::with_engine(dictionary, board, Engine::Fast)
+    }
+
+    /// A solver running `engine`. Every engine finds the same words in the same order and
+    /// counts the same nodes (see [`Engine`]); [`Engine::Baseline`] is the seed's algorithm,
+    /// for differential tests and speed comparisons.
+    pub fn with_engine(dictionary: &Dictionary, board: &Board, engine: Engine) -> Solver {
+        let state = match engine {
+            Engine::Fast => State::Fast(fast::Fast::new(board)),
+            Engine::Baseline => State::Baseline(baseline::Baseline::new()),
+        };
         Solver {
             dict: dictionary.clone(),
             board: *board,
-            letters,
-            lens,
-            by_letter,
-            letter_mask,
-            depth: 0,
-            path: [0; 4],
-            pending: [0; 4],
-            first: [[0; 26]; 4],
-            used: 0,
+            spelling: Spelling::new(board),
+            engine: state,
             nodes: 0,
             hits: Vec::with_capacity(64),
             reported: 0,
+            found: 0,
             known: Vec::new(),
-            started: false,
-            finished: false,
         }
     }
 
     /// Marks words the player already found: the search still finds them (they count in
     /// [`words`](Self::words), [`score`](Self::score) and the quartiles) but
-    /// [`step`](Self::step) and the iterator skip them, and [`quartiles`](Self::quartiles)
+    /// [`step`](Search::step) and the iterator skip them, and [`quartiles`](Self::quartiles)
     /// keeps only covers that use every known 4-tile word.
     #[must_use]
     pub fn with_known_words<I, S>(mut self, words: I) -> Solver
@@ -238,208 +201,108 @@ impl Solver {
         &self.dict
     }
 
-    /// Tiles not in `exclude` whose first letter `state` has an edge for; records in
-    /// `first[depth]` the state after each such letter.
-    #[inline(always)]
-    fn expand(&mut self, index: &Index, depth: usize, state: u32, exclude: u32) -> u32 {
-        let mut tiles = 0;
-        let mut letters = index.mask(state) & self.letter_mask;
-        while letters != 0 {
-            let l = letters.trailing_zeros() as usize;
-            letters &= letters - 1;
-            let these = self.by_letter[l] & !exclude;
-            if these != 0
-                && let Some(next) = index.step(state, b'a' + l as u8)
-            {
-                self.first[depth][l] = next;
-                tiles |= these;
-            }
-        }
-        tiles
+    /// The engine this solver runs.
+    pub fn engine(&self) -> Engine {
+        self.engine.engine()
     }
 
-    /// The search loop. Returns `Found` only when `REPORT` (the index of the hit is
-    /// `hits.len() - 1`); otherwise runs until the limit or the end.
-    #[inline(always)]
-    fn run<L: Limit, const REPORT: bool>(&mut self, mut limit: L) -> Step {
-        if self.finished {
-            return Step::Finished;
-        }
-        let dict = self.dict.clone();
-        let index = dict.index();
-        if !self.started {
-            self.started = true;
-            self.pending[0] = self.expand(index, 0, 0, 0);
-            self.nodes = TILE_COUNT as u64;
-        }
-        let tiers = self.dict.tiers();
-        loop {
-            let d = self.depth as usize;
-            let pend = self.pending[d];
-            if pend == 0 {
-                if d == 0 {
-                    self.finished = true;
-                    return Step::Finished;
-                }
-                self.depth -= 1;
-                self.used &= !(1 << self.path[d - 1]);
-                continue;
-            }
-            let t = pend.trailing_zeros() as usize;
-            self.pending[d] = pend & (pend - 1);
-            let bytes = &self.letters[t][1..self.lens[t] as usize];
-            let l = (self.letters[t][0].wrapping_sub(b'a') % 26) as usize;
-            let Some(state) = index.walk(self.first[d][l], bytes) else {
-                continue;
-            };
-            self.path[d] = t as u8;
-            let len = d + 1;
-            let fin = index.fin(state);
-            let mut found = false;
-            if fin != NOT_FINAL {
-                let tier = fin as u8;
-                if tiers.accepts(tier, len) {
-                    self.hits.push(Hit {
-                        tiles: self.path,
-                        len: len as u8,
-                        tier,
-                    });
-                    found = true;
-                }
-            }
-            if len < 4 {
-                // The plain search considers every free tile after a live prefix.
-                self.nodes += (TILE_COUNT - len) as u64;
-                let used = self.used | (1 << t);
-                let next = self.expand(index, len, state, used);
-                if next != 0 {
-                    self.used = used;
-                    self.pending[len] = next;
-                    self.depth = len as u8;
-                }
-            }
-            if REPORT && found {
-                return Step::Found(self.hit_word(self.hits.len() - 1));
-            }
-            if limit.spent(self.nodes) {
-                return Step::Paused;
-            }
+    /// Runs the engine with `meter`; with `REPORT`, returns after each word recorded.
+    #[inline]
+    fn run<L: Limit, const REPORT: bool>(&mut self, meter: &mut Meter<L>) -> Flow {
+        match &mut self.engine {
+            State::Fast(f) => f.run::<L, REPORT>(
+                self.dict.index().view(),
+                self.dict.tiers(),
+                &self.spelling,
+                meter,
+                &mut self.nodes,
+                &mut self.hits,
+            ),
+            State::Baseline(b) => b.run::<L, REPORT>(
+                &self.dict,
+                &self.board,
+                meter,
+                &mut self.nodes,
+                &mut self.hits,
+            ),
         }
     }
 
     fn hit_word(&self, i: usize) -> Word {
-        let h = self.hits[i];
-        // Tiles are ASCII letters, so the concatenation is valid UTF-8.
-        let mut buf = [0u8; MAX_WORD_LEN];
-        let mut n = 0;
-        for &t in &h.tiles[..h.len as usize] {
-            let len = self.lens[t as usize] as usize;
-            buf[n..n + len].copy_from_slice(&self.letters[t as usize][..len]);
-            n += len;
-        }
+        let h = &self.hits[i];
         Word {
             path: h.path(),
-            text: WordText::create(std::str::from_utf8(&buf[..n]).unwrap_or_default()),
+            text: self.spelling.text(h),
             tier: h.tier,
         }
     }
 
-    fn step_with<L: Limit>(&mut self, mut limit: L) -> Step {
-        // Hand out hits found by `solve_fully`-style runs before searching further.
-        loop {
-            while self.reported < self.hits.len() {
-                let w = self.hit_word(self.reported);
-                self.reported += 1;
-                if !self.known.contains(&w.text) {
-                    return Step::Found(w);
-                }
-            }
-            match self.run::<&mut L, true>(&mut limit) {
-                Step::Found(_) => continue,
-                other => return other,
+    /// The next recorded word not handed out yet, skipping known words.
+    fn next_reported(&mut self) -> Option<Word> {
+        while self.reported < self.hits.len() {
+            let w = self.hit_word(self.reported);
+            self.reported += 1;
+            if !self.known.contains(&w.text) {
+                self.found += 1;
+                return Some(w);
             }
         }
-    }
-
-    /// Searches until a new word is found (returned), the budget is spent, or the search
-    /// ends. Each call does at least one unit of work, so a loop of calls always terminates.
-    pub fn step(&mut self, budget: Budget) -> Step {
-        match budget {
-            Budget::Unlimited => self.step_with(NoLimit),
-            Budget::Nodes(n) => self.step_with(NodeLimit(self.nodes.saturating_add(n.max(1)))),
-            Budget::Time(d) => self.step_with(TimeLimit {
-                deadline: Instant::now() + d,
-                next_check: self.nodes,
-            }),
-        }
+        None
     }
 
     /// The seed's form: runs until a word is found or `duration` passes, and hands back the
     /// solver with the word's path, if any. Call [`is_finished`](Self::is_finished) to know
     /// whether to go on.
     pub fn solve(mut self, duration: Duration) -> (Solver, Option<FragmentPath>) {
-        match self.step(Budget::Time(duration)) {
+        match self.step(Budget::time(duration)) {
             Step::Found(w) => (self, Some(w.path)),
-            _ => (self, None),
+            Step::Paused | Step::Finished => (self, None),
         }
     }
 
-    /// Runs the search to the end.
+    /// Runs the search to the end and returns the finished solver, to read its
+    /// [`words`](Self::words), [`quartiles`](Self::quartiles) and [`score`](Self::score).
+    /// The words are not handed out: stepping the finished solver hands them out in order
+    /// (so [`Search::solve_fully`] after `finish` still returns them all).
     #[must_use]
-    pub fn solve_fully(mut self) -> Solver {
-        self.run::<NoLimit, false>(NoLimit);
+    pub fn finish(mut self) -> Solver {
+        let mut meter = Meter::new(Unlimited, self.nodes);
+        self.run::<Unlimited, false>(&mut meter);
         self
-    }
-
-    /// Runs the search to the end in place (for callers that keep the solver).
-    pub fn finish(&mut self) {
-        self.run::<NoLimit, false>(NoLimit);
     }
 
     /// True once the search space is exhausted.
     pub fn is_finished(&self) -> bool {
-        self.finished
+        self.engine.is_finished()
     }
 
     /// True once the search is finished and five 4-tile words cover all 20 tiles.
     pub fn is_solved(&self) -> bool {
-        self.finished && !self.quartiles().is_empty()
+        self.is_finished() && !self.quartiles().is_empty()
     }
 
-    /// Counters: nodes, words, the explored fraction.
-    pub fn progress(&self) -> Progress {
-        let fraction = if self.finished {
-            1.0
-        } else if !self.started {
-            0.0
-        } else {
-            let mut f = 0.0;
-            let mut scale = 1.0 / TILE_COUNT as f64;
-            for &t in &self.path[..=(self.depth as usize).min(3)] {
-                f += t as f64 * scale;
-                scale /= TILE_COUNT as f64;
-            }
-            f.min(1.0)
-        };
-        Progress {
-            nodes: self.nodes,
-            words: self.hits.len(),
-            fraction,
-            finished: self.finished,
-        }
-    }
-
-    /// The path the search is at (the last tile tried at the deepest live depth).
+    /// The path of the last node counted: empty before the first step and once finished.
+    /// Every engine stands at the same path after the same work.
     pub fn current_path(&self) -> FragmentPath {
-        let ix: Vec<usize> = self.path[..=(self.depth as usize).min(3)]
-            .iter()
-            .map(|&t| t as usize)
-            .collect();
-        if self.started && !self.finished {
-            FragmentPath::from_indices(&ix).unwrap_or_default()
+        if self.engine.is_started() && !self.engine.is_finished() {
+            self.engine.last_visited(&self.dict, &self.spelling)
         } else {
             FragmentPath::default()
         }
+    }
+
+    /// Share of the search space behind the last path visited, by position.
+    fn fraction(&self) -> f64 {
+        if self.engine.is_finished() {
+            return 1.0;
+        }
+        let mut f = 0.0;
+        let mut scale = 1.0 / TILE_COUNT as f64;
+        for t in self.current_path().iter() {
+            f += t as f64 * scale;
+            scale /= TILE_COUNT as f64;
+        }
+        f
     }
 
     /// Every word found so far, in search order (a word spelled by two different tile
@@ -528,24 +391,48 @@ impl Solver {
     }
 }
 
-impl<L: Limit> Limit for &mut L {
-    #[inline(always)]
-    fn spent(&mut self, nodes: u64) -> bool {
-        (**self).spent(nodes)
+impl Search for Solver {
+    type Item = Word;
+    type Progress = Progress;
+
+    /// Searches until a new word is found (returned), the budget is spent, or the search
+    /// ends. Each call does at least one node of work unless it hands out a word already
+    /// found, so a loop of calls always terminates.
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Word> {
+        // Words found by `finish` are handed out before searching further.
+        if let Some(w) = self.next_reported() {
+            return Step::Found(w);
+        }
+        let mut meter = Meter::new(budget, self.nodes);
+        loop {
+            match self.run::<L, true>(&mut meter) {
+                Flow::Found => {
+                    if let Some(w) = self.next_reported() {
+                        return Step::Found(w);
+                    }
+                }
+                Flow::Paused => return Step::Paused,
+                Flow::Finished => return Step::Finished,
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            core: puzzle_search::Progress::new(self.nodes, self.found)
+                .with_fraction(self.fraction()),
+            words: self.hits.len(),
+            finished: self.is_finished(),
+        }
     }
 }
 
-/// Every word not known yet, in search order.
+/// Every word not known yet, in search order (as [`Search::items`]).
 impl Iterator for Solver {
     type Item = Word;
 
     fn next(&mut self) -> Option<Word> {
-        loop {
-            match self.step(Budget::Unlimited) {
-                Step::Found(w) => return Some(w),
-                Step::Paused => continue,
-                Step::Finished => return None,
-            }
-        }
+        // Under an unlimited budget a step pauses never: it finds a word or ends.
+        self.step(Unlimited).found()
     }
 }

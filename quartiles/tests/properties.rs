@@ -2,8 +2,8 @@
 //! that never panic.
 
 use proptest::prelude::*;
-use quartiles_solver::baseline::Baseline;
-use quartiles_solver::{Board, Budget, Dictionary, Solver, Step};
+use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
+use quartiles_solver::{Board, Budget, Dictionary, Engine, Search, Solver, Step};
 
 /// 20 distinct tiles of 1-3 letters from common letters, so English words appear.
 fn board() -> impl Strategy<Value = Board> {
@@ -31,18 +31,22 @@ fn board_and_dictionary() -> impl Strategy<Value = (Board, Dictionary)> {
         })
 }
 
-fn run_sliced(mut s: Solver, budgets: &[u64]) -> Solver {
-    let mut i = 0;
-    let mut steps = 0;
-    loop {
-        let b = budgets[i % budgets.len()];
-        i += 1;
-        steps += 1;
-        assert!(steps < 10_000_000, "no progress");
-        if s.step(Budget::nodes(b)) == Step::Finished {
-            return s;
+/// Steps both engines with the same budgets, side by side: after every step they must have
+/// ended the same way, counted the same nodes and stand at the same path.
+fn lockstep(dict: &Dictionary, board: &Board, budgets: &[u64]) -> Result<(), TestCaseError> {
+    let mut fast = Solver::new(dict, board);
+    let mut base = Solver::with_engine(dict, board, Engine::Baseline);
+    for i in 0.. {
+        let budget = Budget::nodes(budgets[i % budgets.len()]);
+        let (a, b) = (fast.step(budget), base.step(budget));
+        prop_assert_eq!(a, b, "step {}", i);
+        prop_assert_eq!(fast.progress(), base.progress(), "step {}", i);
+        prop_assert_eq!(fast.current_path(), base.current_path(), "step {}", i);
+        if a == Step::Finished {
+            break;
         }
     }
+    Ok(())
 }
 
 proptest! {
@@ -51,14 +55,15 @@ proptest! {
     #[test]
     fn any_board_terminates_and_is_deterministic(b in board()) {
         let dict = Dictionary::english();
-        let one = Solver::new(&dict, &b).solve_fully();
+        let one = Solver::new(&dict, &b).finish();
         prop_assert!(one.is_finished());
-        let two = Solver::new(&dict, &b).solve_fully();
+        let two = Solver::new(&dict, &b).finish();
         prop_assert_eq!(one.words(), two.words());
         prop_assert_eq!(one.progress(), two.progress());
-        // the iterator gives the same words in the same order
+        // the iterator and the trait give the same words in the same order
         let iter: Vec<_> = Solver::new(&dict, &b).collect();
-        prop_assert_eq!(iter, one.words());
+        prop_assert_eq!(&iter, &one.words());
+        prop_assert_eq!(Solver::new(&dict, &b).solve_fully(), iter);
     }
 
     #[test]
@@ -67,40 +72,30 @@ proptest! {
         budgets in prop::collection::vec(1u64..1000, 1..8),
     ) {
         let dict = Dictionary::english();
-        let full = Solver::new(&dict, &b).solve_fully();
-        let sliced = run_sliced(Solver::new(&dict, &b), &budgets);
-        prop_assert_eq!(sliced.words(), full.words());
-        prop_assert_eq!(sliced.progress(), full.progress());
-        // collecting the words step by step gives them in order, each once
-        let mut s = Solver::new(&dict, &b);
-        let mut seen = Vec::new();
-        let mut i = 0;
-        loop {
-            match s.step(Budget::nodes(budgets[i % budgets.len()])) {
-                Step::Found(w) => seen.push(w),
-                Step::Paused => {}
-                Step::Finished => break,
-            }
-            i += 1;
-        }
-        prop_assert_eq!(seen, full.words());
+        let whole = run_whole(Solver::new(&dict, &b));
+        let sliced = run_in_steps(Solver::new(&dict, &b), &budgets);
+        prop_assert_eq!(&sliced.items, &whole.items);
+        prop_assert_eq!(sliced.progress, whole.progress);
+        prop_assert_eq!(&whole.items, &Solver::new(&dict, &b).finish().words());
     }
 
     #[test]
-    fn agrees_with_the_baseline_on_random_dictionaries((b, dict) in board_and_dictionary()) {
-        let ours = Solver::new(&dict, &b).solve_fully();
-        let base = Baseline::new(&dict, &b).solve_fully();
-        prop_assert_eq!(ours.words(), base.words());
-        prop_assert_eq!(ours.progress().nodes, base.nodes());
+    fn agrees_with_the_baseline_on_random_dictionaries(
+        (b, dict) in board_and_dictionary(),
+        budgets in prop::collection::vec(1u64..300, 1..5),
+    ) {
+        assert_agree(Solver::with_engine(&dict, &b, Engine::Baseline), Solver::new(&dict, &b), true);
+        lockstep(&dict, &b, &budgets)?;
     }
 
     #[test]
-    fn agrees_with_the_baseline_on_english(b in board()) {
+    fn agrees_with_the_baseline_on_english(
+        b in board(),
+        budgets in prop::collection::vec(1u64..300, 1..5),
+    ) {
         let dict = Dictionary::english();
-        let ours = Solver::new(&dict, &b).solve_fully();
-        let base = Baseline::new(&dict, &b).solve_fully();
-        prop_assert_eq!(ours.words(), base.words());
-        prop_assert_eq!(ours.progress().nodes, base.nodes());
+        assert_agree(Solver::with_engine(&dict, &b, Engine::Baseline), Solver::new(&dict, &b), true);
+        lockstep(&dict, &b, &budgets)?;
     }
 }
 

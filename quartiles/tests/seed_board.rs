@@ -2,26 +2,28 @@
 
 mod common;
 
-use quartiles_solver::baseline::Baseline;
-use quartiles_solver::{Board, Budget, Dictionary, QUARTILES_BONUS, Solver, Step};
+use puzzle_search::check::assert_agree;
+use quartiles_solver::{Board, Budget, Dictionary, Engine, QUARTILES_BONUS, Search, Solver, Step};
 
 #[test]
 fn finds_every_official_word_the_dictionary_holds_and_the_quartiles() {
     let dict = Dictionary::english();
     let board = Board::parse(common::SEED).unwrap();
-    let solver = Solver::new(&dict, &board).solve_fully();
+    let solver = Solver::new(&dict, &board).finish();
     assert!(solver.is_finished());
     assert!(solver.is_solved());
     let found: Vec<String> = solver.solution().iter().map(|w| w.to_string()).collect();
-    let boards = common::public_boards();
-    let seed = boards.iter().find(|b| b.id == "xebia-1").unwrap();
-    assert_eq!(seed.board, board);
-    let official = seed.official.as_ref().unwrap();
+    let seed = &common::BOARDS[0];
+    assert_eq!(seed.board(), board);
+    let official = seed.official.unwrap();
     let mut held = 0;
     for w in official {
         if dict.contains(w) {
             held += 1;
-            assert!(found.contains(w), "official word `{w}` not found");
+            assert!(
+                found.iter().any(|f| f == w),
+                "official word `{w}` not found"
+            );
         }
     }
     assert_eq!(
@@ -44,17 +46,22 @@ fn finds_every_official_word_the_dictionary_holds_and_the_quartiles() {
 fn agrees_with_the_baseline_word_for_word_and_node_for_node() {
     let dict = Dictionary::english();
     let board = Board::parse(common::SEED).unwrap();
-    let ours = Solver::new(&dict, &board).solve_fully();
-    let base = Baseline::new(&dict, &board).solve_fully();
+    assert_agree(
+        Solver::with_engine(&dict, &board, Engine::Baseline),
+        Solver::new(&dict, &board),
+        true,
+    );
+    let ours = Solver::new(&dict, &board).finish();
+    let base = Solver::with_engine(&dict, &board, Engine::Baseline).finish();
     assert_eq!(ours.words(), base.words());
-    assert_eq!(ours.progress().nodes, base.nodes());
+    assert_eq!(ours.progress(), base.progress());
 }
 
 #[test]
 fn known_words_are_skipped_but_counted() {
     let dict = Dictionary::english();
     let board = Board::parse(common::SEED).unwrap();
-    let all = Solver::new(&dict, &board).solve_fully();
+    let all = Solver::new(&dict, &board).finish();
     let known = ["truss", "CROSSWORDS", "notaword"];
     let rest: Vec<String> = Solver::new(&dict, &board)
         .with_known_words(known)
@@ -62,16 +69,14 @@ fn known_words_are_skipped_but_counted() {
         .collect();
     assert!(!rest.iter().any(|w| w == "truss" || w == "crosswords"));
     assert_eq!(rest.len(), all.words().len() - 2);
-    let mut s = Solver::new(&dict, &board).with_known_words(known);
-    s.finish();
+    let s = Solver::new(&dict, &board).with_known_words(known).finish();
     assert_eq!(s.score(), all.score());
     assert_eq!(s.remaining_score(), all.score() - 2 - 8);
     assert_eq!(s.quartiles().len(), 1);
     assert_eq!(s.remaining_words().len(), rest.len());
     // every known quartile: no bonus left
     let q: Vec<String> = all.quartiles()[0].iter().map(|w| w.to_string()).collect();
-    let mut s = Solver::new(&dict, &board).with_known_words(&q);
-    s.finish();
+    let s = Solver::new(&dict, &board).with_known_words(&q).finish();
     assert_eq!(s.remaining_score(), all.score() - 5 * 8 - QUARTILES_BONUS);
 }
 
@@ -79,7 +84,7 @@ fn known_words_are_skipped_but_counted() {
 fn seed_shaped_time_slices_and_step_budgets() {
     let dict = Dictionary::english();
     let board = Board::parse(common::SEED).unwrap();
-    let full = Solver::new(&dict, &board).solve_fully();
+    let full = Solver::new(&dict, &board).finish();
     // the seed's loop: solve(Duration) until finished
     let mut s = Solver::new(&dict, &board);
     let mut paths = Vec::new();
@@ -93,15 +98,16 @@ fn seed_shaped_time_slices_and_step_budgets() {
         full.words().iter().map(|w| w.path).collect::<Vec<_>>()
     );
     // a finished solver stays finished
-    assert_eq!(s.step(Budget::Unlimited), Step::Finished);
-    assert_eq!(s.progress().fraction, 1.0);
+    assert_eq!(s.step(Budget::unlimited()), Step::Finished);
+    assert_eq!(s.progress().fraction, Some(1.0));
+    assert_eq!(s.progress().found, full.words().len() as u64);
 }
 
 #[test]
 fn zero_time_budgets_still_progress_and_finish() {
     let dict = Dictionary::english();
     let board = Board::parse(common::SEED).unwrap();
-    let full = Solver::new(&dict, &board).solve_fully();
+    let full = Solver::new(&dict, &board).finish();
     let mut s = Solver::new(&dict, &board);
     let mut words = Vec::new();
     let mut last = (0, s.current_path());
@@ -127,7 +133,7 @@ fn tier_policy_and_custom_lists_change_what_counts() {
     let english = Dictionary::english();
     let has = |d: &Dictionary, w: &str| {
         Solver::new(d, &board)
-            .solve_fully()
+            .finish()
             .solution()
             .iter()
             .any(|t| t.as_str() == w)
@@ -159,11 +165,11 @@ fn solvers_and_dictionaries_cross_threads() {
     let board = Board::parse(common::SEED).unwrap();
     let mut s = Solver::new(&dict, &board);
     for _ in 0..5 {
-        s.step(Budget::nodes(100));
+        let _ = s.step(Budget::nodes(100));
     }
     assert!(!s.is_finished());
     let fork = s.clone();
-    let handle = std::thread::spawn(move || fork.solve_fully().words());
-    s.finish();
+    let handle = std::thread::spawn(move || fork.finish().words());
+    let s = s.finish();
     assert_eq!(handle.join().unwrap(), s.words());
 }

@@ -1,9 +1,9 @@
 //! `compare -- quartiles`: the fast solver against the seed's algorithm (`baseline`) on the
 //! public boards, with the embedded dictionary already loaded.
 //!
-//! A full solve is `Solver::new` + `solve_fully` + `quartiles()` (every word and the exact
-//! cover). Before timing, both engines must give the same words in the same order and the
-//! same node counts on every board. Each round times a batch of passes over all boards with
+//! A full solve is `Solver::with_engine` + `finish` + `words()` + `quartiles()` (every word and
+//! the exact cover), the same job for both engines. Before timing, both engines must give the
+//! same words in the same order and the same node counts on every board. Each round times a batch of passes over all boards with
 //! each engine (round-robin, CPU time, about 150 ms a batch because CPU clocks tick in
 //! milliseconds) and pairs the two into a ratio; the table shows medians over rounds, plus
 //! the median and slowest board by wall clock (one board is too short for the CPU clock).
@@ -14,8 +14,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use quartiles_solver::baseline::Baseline;
-use quartiles_solver::{Board, Dictionary, Solver, Tiers};
+use quartiles_solver::{Board, Dictionary, Engine, Search, Solver, Tiers};
 
 use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
 use crate::report::{SuiteReport, Table, pct, sig3};
@@ -100,7 +99,7 @@ fn recall(dict: &Dictionary, boards: &[PublicBoard]) -> Table {
         let d = dict.clone().with_tiers(Tiers { short, quartile });
         let (mut found, mut words, mut beyond) = (0, 0, Vec::new());
         for b in boards {
-            let s = Solver::new(&d, &b.board).solve_fully();
+            let s = Solver::new(&d, &b.board).finish();
             let solution: Vec<String> = s.solution().iter().map(|w| w.to_string()).collect();
             words += solution.len();
             let hit = s.quartiles().iter().any(|c| {
@@ -124,33 +123,37 @@ fn recall(dict: &Dictionary, boards: &[PublicBoard]) -> Table {
     t
 }
 
-/// One full solve: every word and the quartiles. Returns a checksum so nothing is elided.
-pub fn full_solve(dict: &Dictionary, board: &Board) -> usize {
-    let s = Solver::new(dict, board).solve_fully();
+/// One full solve with `engine`: every word and the quartiles. Returns a checksum so nothing
+/// is elided.
+pub fn solve_with(engine: Engine, dict: &Dictionary, board: &Board) -> usize {
+    let s = Solver::with_engine(dict, board, engine).finish();
     s.words().len() + s.quartiles().len()
 }
 
-/// The baseline's full solve, for the same checksum.
+/// The fast engine's full solve (see [`solve_with`]).
+pub fn full_solve(dict: &Dictionary, board: &Board) -> usize {
+    solve_with(Engine::Fast, dict, board)
+}
+
+/// The baseline's full solve: the same job, the same checksum.
 pub fn baseline_solve(dict: &Dictionary, board: &Board) -> usize {
-    let b = Baseline::new(dict, board).solve_fully();
-    b.words().len()
+    solve_with(Engine::Baseline, dict, board)
 }
 
 /// Checks that both engines agree on a board; returns (words, nodes).
 fn check(dict: &Dictionary, id: &str, board: &Board) -> Result<(usize, u64), String> {
-    let ours = Solver::new(dict, board).solve_fully();
-    let base = Baseline::new(dict, board).solve_fully();
+    let ours = Solver::new(dict, board).finish();
+    let base = Solver::with_engine(dict, board, Engine::Baseline).finish();
     if ours.words() != base.words() {
         return Err(format!("board {id}: the engines found different words"));
     }
-    if ours.progress().nodes != base.nodes() {
+    let (n, m) = (ours.progress().nodes, base.progress().nodes);
+    if n != m {
         return Err(format!(
-            "board {id}: node counts differ (ours {}, baseline {})",
-            ours.progress().nodes,
-            base.nodes()
+            "board {id}: node counts differ (ours {n}, baseline {m})"
         ));
     }
-    Ok((ours.words().len(), base.nodes()))
+    Ok((ours.words().len(), m))
 }
 
 /// Runs the suite.
@@ -177,7 +180,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         let (w, n) = check(&dict, id, board)?;
         words += w;
         nodes += n;
-        solved += usize::from(Solver::new(&dict, board).solve_fully().is_solved());
+        solved += usize::from(Solver::new(&dict, board).finish().is_solved());
     }
 
     // CPU time advances in steps of a few milliseconds, so each sample is a batch of whole

@@ -7,13 +7,14 @@
 //! a fresh `HashSet`. Do not optimise this module: its slowness is the reference.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
 
+use puzzle_search::{Limit, Meter};
+
+use super::{Flow, Hit};
 use crate::board::{Board, TILE_COUNT};
 use crate::dictionary::Dictionary;
 use crate::error::FragmentPathError;
 use crate::path::FragmentPath;
-use crate::solver::Word;
 
 /// The seed's cursor: four optional indices, moved with hash-set bookkeeping.
 type Slots = [Option<usize>; 4];
@@ -74,72 +75,90 @@ fn to_path(p: &Slots) -> FragmentPath {
     FragmentPath::from_indices(&ix).unwrap_or_default()
 }
 
-/// The seed's solver: resumable by time, exhaustive, slow.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Baseline {
-    dict: Dictionary,
-    board: Board,
+/// The seed's solver state: the cursor (the next path to visit) and the last path visited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Baseline {
     path: Slots,
-    words: Vec<Word>,
-    nodes: u64,
+    /// The path of the last node counted (all `None` before the first).
+    last: Slots,
+    /// The cursor could not move past the last path: the next run finishes.
+    exhausted: bool,
+    started: bool,
     finished: bool,
 }
 
 impl Baseline {
     /// A solver at the first path.
-    pub fn new(dictionary: &Dictionary, board: &Board) -> Baseline {
+    pub(crate) fn new() -> Baseline {
         Baseline {
-            dict: dictionary.clone(),
-            board: *board,
             path: [Some(0), None, None, None],
-            words: Vec::new(),
-            nodes: 0,
+            last: [None; 4],
+            exhausted: false,
+            started: false,
             finished: false,
         }
     }
 
-    /// Considers paths until a word is found or `duration` passes (at least one path).
-    pub fn solve(mut self, duration: Duration) -> (Baseline, Option<FragmentPath>) {
-        let start = Instant::now();
-        while !self.finished {
-            let found = self.visit();
-            if found.is_some() {
-                return (self, found);
-            }
-            if start.elapsed() >= duration {
-                break;
-            }
-        }
-        (self, None)
+    pub(crate) fn is_started(&self) -> bool {
+        self.started
     }
 
-    /// Runs to the end.
-    #[must_use]
-    pub fn solve_fully(mut self) -> Baseline {
-        while !self.finished {
-            self.visit();
-        }
-        self
+    pub(crate) fn is_finished(&self) -> bool {
+        self.finished
     }
 
-    /// One path: test it, then move the cursor.
-    fn visit(&mut self) -> Option<FragmentPath> {
-        self.nodes += 1;
+    pub(crate) fn last_visited(&self) -> FragmentPath {
+        to_path(&self.last)
+    }
+
+    /// Visits paths, one node each, until the meter pauses it, the search ends or (with
+    /// `REPORT`) a word is found.
+    pub(crate) fn run<L: Limit, const REPORT: bool>(
+        &mut self,
+        dict: &Dictionary,
+        board: &Board,
+        meter: &mut Meter<L>,
+        nodes: &mut u64,
+        hits: &mut Vec<Hit>,
+    ) -> Flow {
+        self.started = true;
+        loop {
+            if self.exhausted {
+                self.finished = true;
+                return Flow::Finished;
+            }
+            if !meter.go_on(*nodes) {
+                return Flow::Paused;
+            }
+            *nodes += 1;
+            if self.visit(dict, board, hits) && REPORT {
+                return Flow::Found;
+            }
+        }
+    }
+
+    /// One path: test it, then move the cursor. True if it is a word.
+    fn visit(&mut self, dict: &Dictionary, board: &Board, hits: &mut Vec<Hit>) -> bool {
         let path = to_path(&self.path);
-        let word = path.word(&self.board);
-        let mut found = None;
-        if let Some(tier) = self.dict.tier(word.as_str())
-            && self.dict.tiers().accepts(tier, path.len())
+        self.last = self.path;
+        let word = path.word(board);
+        let mut found = false;
+        if let Some(tier) = dict.tier(word.as_str())
+            && dict.tiers().accepts(tier, path.len())
         {
-            self.words.push(Word {
-                path,
-                text: word,
+            let mut tiles = [0u8; 4];
+            for (slot, i) in tiles.iter_mut().zip(path.iter()) {
+                *slot = i as u8;
+            }
+            hits.push(Hit {
+                tiles,
+                len: path.len() as u8,
                 tier,
             });
-            found = Some(path);
+            found = true;
         }
         let before = self.path;
-        if self.dict.has_prefix(word.as_str())
+        if dict.has_prefix(word.as_str())
             && let Ok(q) = append(&self.path)
         {
             self.path = q;
@@ -149,26 +168,11 @@ impl Baseline {
                 Ok(q) => self.path = q,
                 Err(_) => match pop_and_increment(&self.path) {
                     Ok(q) => self.path = q,
-                    Err(_) => self.finished = true,
+                    Err(_) => self.exhausted = true,
                 },
             }
         }
         found
-    }
-
-    /// True once every path was considered.
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// Paths considered so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Words found so far, in search order.
-    pub fn words(&self) -> &[Word] {
-        &self.words
     }
 }
 
@@ -195,24 +199,5 @@ mod tests {
             prop_assert_eq!(increment(&s).map(|q| to_path(&q)), p.increment());
             prop_assert_eq!(pop_and_increment(&s).map(|q| to_path(&q)), p.pop_and_increment());
         }
-    }
-
-    #[test]
-    fn time_slices_find_the_words_of_one_run() {
-        let dict = Dictionary::from_words(["ab", "abc", "c", "ca", "bab"]).unwrap();
-        let board = Board::parse("a b c d e f g h i j k l m n o p q r s t").unwrap();
-        let full = Baseline::new(&dict, &board).solve_fully();
-        let mut s = Baseline::new(&dict, &board);
-        let mut paths = Vec::new();
-        while !s.is_finished() {
-            let (next, found) = s.solve(Duration::ZERO);
-            s = next;
-            paths.extend(found);
-        }
-        let want: Vec<FragmentPath> = full.words().iter().map(|w| w.path).collect();
-        assert_eq!(paths, want);
-        let texts: Vec<&str> = full.words().iter().map(|w| w.text.as_str()).collect();
-        // "bab" would need tile `b` twice
-        assert_eq!(texts, ["ab", "abc", "c", "ca"]);
     }
 }
