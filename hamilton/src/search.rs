@@ -3,11 +3,11 @@
 
 use std::ops::Deref;
 
-use puzzle_search::{Limit, Meter, Search, Step};
+use puzzle_search::{Limit, Meter, Parts, Search, Split, Step};
 
 use crate::construct::{Construct, Outcome};
 use crate::engine::Baseline;
-use crate::engine::{Config, Engine, Event, Exact};
+use crate::engine::{Config, Cut, Engine, Event, Exact};
 use crate::error::Impossible;
 use crate::graph::Graph;
 use crate::grid::Grid;
@@ -598,6 +598,14 @@ impl Paths {
         self.found += 1;
         Step::Found(path)
     }
+
+    /// The backtracker of a baseline enumeration (it holds it until it has finished).
+    fn baseline(&self) -> Option<&Baseline> {
+        match &self.run {
+            Some(Run::Baseline(b)) => Some(b),
+            _ => None,
+        }
+    }
 }
 
 impl Search for Paths {
@@ -673,6 +681,87 @@ impl Search for Paths {
                 Some(Run::Baseline(b)) => b.starts_done(),
                 run => self.starts.next.saturating_sub(usize::from(run.is_some())),
             },
+        }
+    }
+}
+
+/// Cuts the enumeration by decision prefixes: `depth` is the number of branching decisions of
+/// the exact search above the cut. The parts are, start by start in the uncut order, the
+/// subtrees below each prefix of `depth` decisions (and, as a part of its own, each path found
+/// above the cut), so their path and node counts add up exactly to the uncut run's, with the
+/// prefix's nodes, and their paths in part order are the uncut run's paths in order. Each part
+/// is a [`Paths`] of its own: step it, clone it, send it elsewhere.
+///
+/// The search is cut as it was built, whatever it has done since. [`Engine::Baseline`] is not
+/// cut: its one part is the whole search (depth 0).
+///
+/// ```
+/// use hamilton_solver::{Grid, Paths, Search};
+/// use puzzle_search::Split;
+///
+/// let grid = Grid::parse("Xxxxx\nxxxxx\nxxxxx\nxxxxx").unwrap();
+/// let parts = Paths::new(&grid).split(4);
+/// assert!(parts.parts.len() > 1);
+/// let (total, paths) = parts.solve_serially();
+/// let whole: Vec<_> = Paths::new(&grid).collect();
+/// assert_eq!(paths, whole);
+/// assert_eq!(total.found, whole.len() as u64);
+/// ```
+impl Split for Paths {
+    fn split(&self, depth: usize) -> Parts<Paths> {
+        if self.engine == Engine::Baseline {
+            let whole = Paths {
+                starts: self.starts.clone(),
+                engine: Engine::Baseline,
+                run: self
+                    .baseline()
+                    .map(|b| Run::Baseline(Box::new(b.restarted()))),
+                nodes_done: 0,
+                found: 0,
+                finished: false,
+            };
+            return Parts {
+                depth: 0,
+                prefix: puzzle_search::Progress::default(),
+                parts: vec![whole],
+            };
+        }
+        let mut starts = self.starts.clone();
+        starts.next = 0;
+        // a part runs its own engine and then has no start left
+        let mut done = starts.clone();
+        done.next = done.list.len();
+        let part = |run: Run| Paths {
+            starts: done.clone(),
+            engine: Engine::Fast,
+            run: Some(run),
+            nodes_done: 0,
+            found: 0,
+            finished: false,
+        };
+        let mut parts = Vec::new();
+        let mut nodes = 0;
+        if starts.proof.is_none() {
+            while let Some(run) = starts.open(ENUMERATE, 0) {
+                match run {
+                    Run::Exact(mut engine) => {
+                        nodes += engine.split(depth, |cut| match cut {
+                            Cut::Subtree(sub) => parts.push(part(Run::Exact(sub))),
+                            Cut::Path(p) => parts.push(part(Run::Single(Some(p)))),
+                        });
+                    }
+                    Run::Single(Some(p)) => parts.push(part(Run::Single(Some(p)))),
+                    Run::Single(None) => {}
+                    Run::Construct(_) | Run::Baseline(_) => {
+                        unreachable!("an enumeration opens exact engines only")
+                    }
+                }
+            }
+        }
+        Parts {
+            depth,
+            prefix: puzzle_search::Progress::new(nodes, 0),
+            parts,
         }
     }
 }

@@ -109,6 +109,11 @@ impl Baseline {
         }
     }
 
+    /// The same backtracker, back at its beginning.
+    pub(crate) fn restarted(&self) -> Baseline {
+        Baseline::new(&self.grid)
+    }
+
     /// Starts whose paths are all produced.
     pub(crate) fn starts_done(&self) -> usize {
         self.next_start

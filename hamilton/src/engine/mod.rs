@@ -88,3 +88,12 @@ pub(crate) enum Event {
     Cutoff,
     Exhausted,
 }
+
+/// What [`Exact::split`] hands out, in the uncut run's order.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Cut {
+    /// A subtree at the cut, as an engine that searches it alone.
+    Subtree(Box<Exact>),
+    /// A path found above the cut.
+    Path(Solution),
+}

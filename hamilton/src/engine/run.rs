@@ -3,8 +3,8 @@
 
 use puzzle_search::{Limit, Meter};
 
-use super::Event;
 use super::state::{Exact, Frame, IN, Next};
+use super::{Cut, Event};
 use crate::graph::NONE;
 use crate::path::Solution;
 
@@ -14,7 +14,7 @@ impl Exact {
         self.next == Next::Done
     }
 
-    /// An estimate of the fraction of the tree explored: each decision whose first branch is
+    /// An estimate of the fraction of the tree (below the floor) explored: each decision whose first branch is
     /// done accounts for half of its subtree.
     pub(crate) fn fraction(&self) -> f64 {
         if self.is_finished() {
@@ -22,7 +22,7 @@ impl Exact {
         }
         let mut f = 0.0;
         let mut w = 0.5;
-        for fr in &self.frames {
+        for fr in &self.frames[self.floor..] {
             if fr.second {
                 f += w;
             }
@@ -113,26 +113,88 @@ impl Exact {
                         }
                     }
                 }
-                Next::Backtrack => {
-                    self.queue.clear();
-                    loop {
-                        let Some(f) = self.frames.last_mut() else {
-                            self.undo_to(self.root_trail);
-                            self.next = Next::Done;
-                            break;
-                        };
-                        let (trail, edge, second) = (f.trail, f.edge, f.second);
-                        f.second = true;
-                        self.undo_to(trail as usize);
-                        if second {
-                            self.frames.pop();
-                        } else {
-                            self.set_out(edge);
-                            self.next = Next::Propagate;
-                            break;
+                Next::Backtrack => self.backtrack(),
+            }
+        }
+    }
+
+    /// Backs up to the deepest decision still on its first branch and takes its second; or,
+    /// with none left above the floor, ends the search.
+    #[inline]
+    fn backtrack(&mut self) {
+        self.queue.clear();
+        loop {
+            if self.frames.len() <= self.floor {
+                if self.floor == 0 {
+                    self.undo_to(self.root_trail);
+                }
+                self.next = Next::Done;
+                return;
+            }
+            let Some(f) = self.frames.last_mut() else {
+                unreachable!("more frames than the floor");
+            };
+            let (trail, edge, second) = (f.trail, f.edge, f.second);
+            f.second = true;
+            self.undo_to(trail as usize);
+            if second {
+                self.frames.pop();
+            } else {
+                self.set_out(edge);
+                self.next = Next::Propagate;
+                return;
+            }
+        }
+    }
+
+    /// Walks the tree as [`Exact::run`] does, but only down to `depth` decisions: each
+    /// subtree there goes to `cut` as an engine that searches it alone, and each path found
+    /// above it goes to `cut` too, all in the order of the uncut run. Returns the nodes taken
+    /// above the cut: they and the subtrees' nodes add up to the uncut run's. The engine is
+    /// left finished. Only for the plain branching order (no probing, no restarts).
+    pub(crate) fn split(&mut self, depth: usize, mut cut: impl FnMut(Cut)) -> u64 {
+        debug_assert!(!self.config.probe, "probing revisits a node: no clean cut");
+        let before = self.nodes;
+        loop {
+            match self.next {
+                Next::Done => return self.nodes - before,
+                Next::Propagate if self.frames.len() == depth => {
+                    // a subtree at the cut: the engine as it stands searches it
+                    let mut part = self.clone();
+                    part.floor = depth;
+                    cut(Cut::Subtree(Box::new(part)));
+                    if depth == 0 {
+                        self.next = Next::Done;
+                    } else {
+                        self.next = Next::Backtrack;
+                    }
+                }
+                Next::Propagate => {
+                    if !self.propagate() {
+                        self.next = Next::Backtrack;
+                        continue;
+                    }
+                    match self.choose() {
+                        None => {
+                            self.next = Next::Backtrack;
+                            cut(Cut::Path(self.solution()));
+                        }
+                        Some(e) => {
+                            self.nodes += 1;
+                            self.frames.push(Frame {
+                                trail: self.trail.len() as u32,
+                                edge: e,
+                                second: false,
+                            });
+                            self.next = if self.set_in(e) {
+                                Next::Propagate
+                            } else {
+                                Next::Backtrack
+                            };
                         }
                     }
                 }
+                Next::Backtrack => self.backtrack(),
             }
         }
     }

@@ -84,6 +84,9 @@ pub(crate) struct Exact {
     /// Rotation of the scan that breaks ties (0 = reading order).
     pub(super) offset: u32,
     pub(super) rng: u64,
+    /// Decisions below which this engine never backtracks: 0 for a whole search, the depth
+    /// of the cut for a part of a split one.
+    pub(super) floor: usize,
 }
 
 impl Exact {
@@ -170,6 +173,7 @@ impl Exact {
             nodes: 0,
             offset: 0,
             rng: 0x9E37_79B9_7F4A_7C15,
+            floor: 0,
         };
         engine.root_ok = engine.propagate();
         engine.root_trail = engine.trail.len();
