@@ -177,3 +177,53 @@ pub enum FileError {
         source: Box<dyn std::error::Error + Send + Sync>,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+    use crate::grid::Grid;
+
+    #[test]
+    fn messages_say_where_and_sources_chain() {
+        let mut g = Grid::EMPTY;
+        g.set(0, 5).unwrap();
+        g.set(9, 5).unwrap();
+        let clash = g.clash().unwrap();
+        assert_eq!(
+            clash.to_string(),
+            "the 5 at row 2, column 1 clashes with the 5 at row 1, column 1 (same column 1)"
+        );
+        let unknown = "csv".parse::<crate::parse::Format>().unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "unknown format `csv` (expected `line` or `grid`)"
+        );
+
+        let parse = "12".parse::<Grid>().unwrap_err();
+        let file = FileError::Parse {
+            path: PathBuf::from("in.txt"),
+            source: parse.clone(),
+        };
+        assert_eq!(
+            file.to_string(),
+            "in.txt: puzzle 1, line 1: expected 81 characters, found 2"
+        );
+        let source = file.source().unwrap().downcast_ref::<ParseError>();
+        assert_eq!(source, Some(&parse));
+
+        let write = FileError::Write(std::io::Error::other("disk full"));
+        assert!(write.source().unwrap().is::<std::io::Error>());
+        let generate = FileError::from(GenerateError::BadDigit(0));
+        assert_eq!(
+            generate.to_string(),
+            "the top-left digit must be 1-9, got 0"
+        );
+        let threads = FileError::Threads {
+            threads: 4,
+            source: "no threads here".into(),
+        };
+        assert_eq!(threads.source().unwrap().to_string(), "no threads here");
+    }
+}
