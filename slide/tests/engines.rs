@@ -240,3 +240,25 @@ fn names_and_moves_fail_with_typed_errors() {
     let err = s.slide(8).unwrap_err();
     assert!(err.to_string().contains("row 3, column 3"), "{err}");
 }
+
+#[test]
+fn a_cache_directory_that_cannot_be_made_fails_with_its_path_and_cause() {
+    use std::error::Error as _;
+    // A regular file where the cache directory should be.
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slide-not-a-directory");
+    std::fs::write(&file, b"a file").unwrap();
+    let p = eight("8672543x1");
+    let mut options = Options::new(Engine::AStar, HeuristicKind::Pdb(Partition::P71));
+    options.pdb_dir = Some(file.join("pdb"));
+    let err = Solver::new(&p, &options).unwrap_err();
+    assert!(matches!(
+        err,
+        slide_solver::SolveError::Pdb(slide_solver::PdbError::Io { .. })
+    ));
+    assert!(err.to_string().contains("slide-not-a-directory"), "{err}");
+    let slide_solver::SolveError::Pdb(pdb) = &err else {
+        unreachable!()
+    };
+    let cause = pdb.source().expect("the I/O error is the source");
+    assert!(cause.downcast_ref::<std::io::Error>().is_some());
+}
