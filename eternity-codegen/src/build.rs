@@ -47,7 +47,11 @@ pub fn generate_into(
     out_dir: &Path,
     options: &EmitOptions,
 ) -> Result<PathBuf, BuildError> {
-    let inst = eternity_solver::format::json::read(puzzle)?;
+    let inst =
+        eternity_solver::format::json::read(puzzle).map_err(|source| BuildError::Format {
+            path: puzzle.to_path_buf(),
+            source,
+        })?;
     let stem = puzzle
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -77,10 +77,14 @@ fn header(out: &mut String, spec: &Spec, opts: &EmitOptions, program: bool) {
         let _ = writeln!(
             out,
             "//! Command line: `[--first | --all] [--max-nodes N] [--budget-ms N] [--progress-ms N]\n\
-             //! [--quiet]`.\n\
+             //! [--quiet] [--control]`.\n\
              //! Output: `progress ...` lines, `solution ...` lines, then `best ...`, `status=...`\n\
              //! and the summary line `nodes=.. solutions=.. best_score=.. max_depth=.. cpu_s=..\n\
-             //! nodes_per_cpu_s=..`. A board lists `piece/rotation` (or `-`) per cell, row-major.\n"
+             //! nodes_per_cpu_s=..`. A board lists `piece/rotation` (or `-`) per cell, row-major.\n\
+             //! With `--control` the search waits for `go THRESHOLD DEADLINE_US|-` on standard\n\
+             //! input before it starts and at every pause (the threshold, the deadline, a cap,\n\
+             //! each solution), which it announces with a `paused reason=.. nodes=..` line;\n\
+             //! `quit` or the end of the input ends it.\n"
         );
     }
 }
@@ -184,7 +188,7 @@ fn body(out: &mut String, spec: &Spec, opts: &EmitOptions, module: bool) {
         write_table(out, t, table, &plan);
     }
 
-    out.push_str(RUNTIME_HEAD);
+    out.push_str(&RUNTIME_HEAD.replace("#CLOCK_EVERY", &puzzle_search::CLOCK_EVERY.to_string()));
     out.push_str(&RUNTIME_API.replace("#API ", api));
     out.push_str(RUNTIME_TAIL);
 
@@ -440,8 +444,19 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
 const RUNTIME_HEAD: &str = r#"
 // ---- Search state and the cold paths ----
 
-/// Placements between two looks at the clock when progress is on.
-const CHECK_EVERY: u64 = 1 << 22;
+/// Placements between two looks at the clock while a deadline is set (the puzzle-search
+/// family's one clock-poll interval).
+const CLOCK_EVERY: u64 = #CLOCK_EVERY;
+/// Placements between two looks at the clock when only progress lines are wanted.
+const PROGRESS_EVERY: u64 = 1 << 22;
+
+/// What a controller answers at a pause: go on until this node count (and, if set, until
+/// this deadline), or `None` to end the search.
+type Go = Option<(u64, Option<std::time::Instant>)>;
+
+/// A controller of a paused search: called with the reason (`threshold`, `deadline`, `cap`
+/// or `solution`), the node count, the current depth and the deepest depth.
+type Control<'a> = &'a mut dyn FnMut(&'static str, u64, usize, usize) -> Go;
 
 /// The search state. `board` holds packed URDL cells, `who` the placed `piece | rotation << 16`,
 /// `free` one byte per piece (1 = free).
@@ -451,16 +466,23 @@ struct State<'a> {
     free: [u8; FREE_LEN],
     nodes: u64,
     next_check: u64,
+    /// The search's own node cap.
     max_nodes: u64,
+    /// Under a controller: pause before the placement that would pass this count.
+    stop_at: u64,
     max_depth: usize,
     best: [u32; CELLS],
     solutions: u64,
     first: bool,
     stopped: bool,
     progress: Option<std::time::Duration>,
+    /// The search's own wall-time cap.
     deadline: Option<std::time::Instant>,
+    /// Under a controller: pause once this passes.
+    step_deadline: Option<std::time::Instant>,
     last_report: std::time::Instant,
     sink: &'a mut dyn FnMut(Event<'_>),
+    control: Option<Control<'a>>,
 }
 "#;
 
@@ -547,6 +569,17 @@ impl Default for Config {
 
 /// Runs the search with `config`, reporting progress and solutions to `sink`.
 #API fn solve(config: &Config, sink: &mut dyn FnMut(Event<'_>)) -> Report {
+    solve_with(config, sink, None, (u64::MAX, None))
+}
+
+/// [`solve`] under a controller that decides at every pause whether and how far to go on;
+/// `first` is its answer before the first placement.
+fn solve_with<'a>(
+    config: &Config,
+    sink: &'a mut dyn FnMut(Event<'_>),
+    control: Option<Control<'a>>,
+    first: (u64, Option<std::time::Instant>),
+) -> Report {
     let cpu0 = thread_cpu_seconds();
     let mut st = State {
         board: [0; CELLS],
@@ -555,15 +588,20 @@ impl Default for Config {
         nodes: 0,
         next_check: 0,
         max_nodes: config.max_nodes,
+        stop_at: first.0,
         max_depth: 0,
         best: [u32::MAX; CELLS],
         solutions: 0,
         first: config.first,
         stopped: false,
         progress: config.progress,
-        deadline: config.time_budget.map(|d| std::time::Instant::now() + d),
+        deadline: config
+            .time_budget
+            .and_then(|d| std::time::Instant::now().checked_add(d)),
+        step_deadline: first.1,
         last_report: std::time::Instant::now(),
         sink,
+        control,
     };
     let pieces = PIECES;
     st.free[..pieces].fill(1);
@@ -632,27 +670,34 @@ fn board_of(who: &[u32; CELLS]) -> Board {
 }
 
 fn next_check(st: &State<'_>) -> u64 {
-    if st.progress.is_some() || st.deadline.is_some() {
-        st.max_nodes.min(st.nodes.saturating_add(CHECK_EVERY))
+    let poll = if st.deadline.is_some() || st.step_deadline.is_some() {
+        st.nodes.saturating_add(CLOCK_EVERY)
+    } else if st.progress.is_some() {
+        st.nodes.saturating_add(PROGRESS_EVERY)
     } else {
-        st.max_nodes
-    }
+        u64::MAX
+    };
+    st.max_nodes.min(st.stop_at).min(poll)
 }
 
-/// Called before a placement once the node count reaches `next_check`: enforces the budget
-/// (a run with budget `n` makes exactly `n` placements), the time budget, and reports
-/// progress.
+/// Called before a placement once the node count reaches `next_check`: enforces the caps (a
+/// run with node cap `n` makes exactly `n` placements), pauses for the controller at its
+/// threshold or deadline, and reports progress. Returns `true` to end the search.
 #[cold]
 #[inline(never)]
 fn tick(st: &mut State<'_>, depth: usize) -> bool {
     if st.nodes >= st.max_nodes {
-        st.stopped = true;
-        return true;
+        return cap(st, depth);
+    }
+    if st.nodes >= st.stop_at {
+        return pause(st, depth, "threshold");
     }
     let now = std::time::Instant::now();
     if st.deadline.is_some_and(|d| now >= d) {
-        st.stopped = true;
-        return true;
+        return cap(st, depth);
+    }
+    if st.step_deadline.is_some_and(|d| now >= d) {
+        return pause(st, depth, "deadline");
     }
     if let Some(every) = st.progress {
         if now.duration_since(st.last_report) >= every {
@@ -668,6 +713,41 @@ fn tick(st: &mut State<'_>, depth: usize) -> bool {
     }
     st.next_check = next_check(st);
     false
+}
+
+/// A cap of the search's own is reached: the end, or under a controller a pause it must not
+/// answer with more work.
+fn cap(st: &mut State<'_>, depth: usize) -> bool {
+    if st.control.is_some() {
+        pause(st, depth, "cap")
+    } else {
+        st.stopped = true;
+        true
+    }
+}
+
+/// Hands the paused search to the controller; without one, or when it says so, the search
+/// ends. Returns `true` to end it.
+#[cold]
+#[inline(never)]
+fn pause(st: &mut State<'_>, depth: usize, reason: &'static str) -> bool {
+    let (nodes, max_depth) = (st.nodes, st.max_depth);
+    let go = match st.control.as_mut() {
+        Some(control) => control(reason, nodes, depth, max_depth),
+        None => None,
+    };
+    match go {
+        Some((stop_at, step_deadline)) => {
+            st.stop_at = stop_at;
+            st.step_deadline = step_deadline;
+            st.next_check = next_check(st);
+            false
+        }
+        None => {
+            st.stopped = true;
+            true
+        }
+    }
 }
 
 /// A new deepest depth: remember it and its board.
@@ -688,7 +768,11 @@ fn solution(st: &mut State<'_>) -> bool {
     st.solutions += 1;
     let board = board_of(&st.who);
     (st.sink)(Event::Solution(&board));
-    st.first
+    if st.first {
+        return true;
+    }
+    // A controller sees every solution at a pause, so its count is exact there.
+    st.control.is_some() && pause(st, DEPTH, "solution")
 }
 
 /// Starts the search at the first cell of the fill order.
@@ -703,19 +787,58 @@ const MAIN: &str = r#"
 // ---- The program ----
 
 fn usage() -> ! {
-    eprintln!("usage: [--first | --all] [--max-nodes N] [--budget-ms N] [--progress-ms N] [--quiet]");
+    eprintln!(
+        "usage: [--first | --all] [--max-nodes N] [--budget-ms N] [--progress-ms N] [--quiet] [--control]"
+    );
     std::process::exit(2)
+}
+
+/// Reads the controller's next command from standard input: `go THRESHOLD DEADLINE_US` (the
+/// deadline in microseconds from now, or `-` for none) to search on, `quit` (or the end of
+/// the input) to end the search.
+fn command() -> Go {
+    let mut line = String::new();
+    if std::io::stdin().read_line(&mut line).is_err() {
+        return None;
+    }
+    let mut words = line.split_whitespace();
+    match words.next() {
+        None | Some("quit") => None,
+        Some("go") => {
+            let stop_at = words.next().and_then(|v| v.parse().ok());
+            let deadline = match words.next() {
+                Some("-") => Some(None),
+                Some(us) => us.parse().ok().map(|us| {
+                    std::time::Instant::now().checked_add(std::time::Duration::from_micros(us))
+                }),
+                None => None,
+            };
+            match (stop_at, deadline, words.next()) {
+                (Some(stop_at), Some(deadline), None) => Some((stop_at, deadline)),
+                _ => {
+                    eprintln!("bad command: {}", line.trim_end());
+                    std::process::exit(2)
+                }
+            }
+        }
+        Some(_) => {
+            eprintln!("bad command: {}", line.trim_end());
+            std::process::exit(2)
+        }
+    }
 }
 
 fn main() {
     use std::io::Write as _;
     let mut config = Config::default();
+    let mut controlled = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--first" => config.first = true,
             "--all" => config.first = false,
             "--quiet" => config.progress = None,
+            "--control" => controlled = true,
             "--max-nodes" => match args.next().and_then(|v| v.parse().ok()) {
                 Some(n) => config.max_nodes = n,
                 None => usage(),
@@ -749,7 +872,28 @@ fn main() {
             Event::Solution(board) => writeln!(out, "solution {}", board_text(board)),
         };
     };
-    let report = solve(&config, &mut sink);
+    let mut control = |reason: &'static str, nodes: u64, depth: usize, max_depth: usize| -> Go {
+        {
+            let mut out = stdout.lock();
+            let _ = writeln!(
+                out,
+                "paused reason={reason} nodes={nodes} depth={depth} max_depth={max_depth} best_score={} cpu_s={:.6}",
+                SCORE[max_depth],
+                thread_cpu_seconds().unwrap_or(0.0)
+            );
+            let _ = out.flush();
+        }
+        command()
+    };
+    let report = if controlled {
+        match command() {
+            Some(first) => solve_with(&config, &mut sink, Some(&mut control), first),
+            // Ended before it began: no placement is made.
+            None => solve_with(&config, &mut sink, None, (0, None)),
+        }
+    } else {
+        solve(&config, &mut sink)
+    };
     let status = match report.status {
         Status::Exhausted => "exhausted",
         Status::First => "first",
@@ -765,5 +909,6 @@ fn main() {
         "nodes={} solutions={} best_score={} max_depth={} cpu_s={cpu:.6} nodes_per_cpu_s={rate:.0}",
         report.nodes, report.solutions, report.best_score, report.max_depth
     );
+    let _ = out.flush();
 }
 "#;

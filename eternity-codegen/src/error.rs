@@ -14,6 +14,7 @@ pub struct GroupError {
 
 /// Compiling a generated program failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum CompileError {
     /// No rustc could be run: `$RUSTC` names something that does not run, or there is no
     /// `rustc` on `PATH`.
@@ -45,8 +46,33 @@ pub enum CompileError {
     },
 }
 
+/// A board as the generated programs print it could not be read.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseBoardError {
+    /// A cell is neither `piece/rotation` (rotation 0 to 3) nor `-`.
+    #[error("cell {cell}: `{token}` is not piece/rotation or `-`")]
+    Cell {
+        /// The cell (row-major, from 0).
+        cell: usize,
+        /// What stood there.
+        token: String,
+    },
+    /// The number of cells does not fit the board.
+    #[error("{cells} cells for a {width}x{height} board")]
+    Size {
+        /// Cells read.
+        cells: usize,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+}
+
 /// Running a generated program failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// The program could not be started.
     #[error("could not start {}: {source}", path.display())]
@@ -66,6 +92,9 @@ pub enum RunError {
         text: String,
         /// What is wrong with it.
         reason: String,
+        /// The board on the line that could not be read, where that is what is wrong.
+        #[source]
+        source: Option<ParseBoardError>,
     },
     /// The program ended without its summary line, or with a failure status.
     #[error("the program exited ({status}) without a result; stderr:\n{stderr}")]
@@ -75,20 +104,27 @@ pub enum RunError {
         /// Its standard error.
         stderr: String,
     },
-    /// Waiting for the program failed.
+    /// Talking to the program or waiting for it failed.
     #[error("I/O error while running the program: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// A `build.rs` helper failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// `OUT_DIR` is not set: the helper was not called from a build script.
     #[error("OUT_DIR is not set; call this from a build script or use `generate_into`")]
     NoOutDir,
     /// The puzzle file could not be read or parsed.
-    #[error(transparent)]
-    Format(#[from] eternity_solver::FormatError),
+    #[error("cannot read the puzzle {}: {source}", path.display())]
+    Format {
+        /// The puzzle file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: eternity_solver::FormatError,
+    },
     /// Writing the generated file failed.
     #[error("I/O error at {}: {source}", path.display())]
     Io {
@@ -102,6 +138,7 @@ pub enum BuildError {
 
 /// Either step of building and running a specialised solver.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Compiling failed.
     #[error(transparent)]
@@ -109,4 +146,30 @@ pub enum Error {
     /// Running failed.
     #[error(transparent)]
     Run(#[from] RunError),
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn sources_chain() {
+        let bad = ParseBoardError::Cell {
+            cell: 3,
+            token: "x/9".into(),
+        };
+        let e = RunError::Malformed {
+            line: 7,
+            text: "solution x/9".into(),
+            reason: "bad board".into(),
+            source: Some(bad.clone()),
+        };
+        assert!(e.to_string().starts_with("output line 7"));
+        assert_eq!(e.source().unwrap().to_string(), bad.to_string());
+        assert!(bad.to_string().contains("cell 3"));
+        let io = RunError::from(std::io::Error::other("pipe"));
+        assert!(io.source().is_some());
+    }
 }

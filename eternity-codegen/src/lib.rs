@@ -19,22 +19,45 @@
 //! - [`Compiler`] / [`compile`]: rustc from `$RUSTC` or `PATH`, `-C opt-level=3 -C
 //!   codegen-units=1 -C panic=abort`, a cache keyed by a stable hash of source, rustc version
 //!   and flags.
-//! - [`Running`] / [`run`]: start the program, follow its progress with
-//!   [`Running::step`] (the same `Found` / `Paused` / `Finished` shape as the in-process
-//!   engines), and get an [`Outcome`].
+//! - [`Running`]: a started program as a [`Search`] continuation: step it with any
+//!   [`Budget`] and it finds the same solutions with the same node counts as the in-process
+//!   engines, however it is stepped. [`run`]: the whole run at full speed, as an [`Outcome`].
 //! - [`Program`]: all three in one value.
 //! - [`build`]: a helper for a downstream `build.rs` that bakes a puzzle in at build time.
 //!
 //! ## Example
-//! ```no_run
-//! use eternity_codegen::{EmitOptions, Group, Program, RunOptions};
-//! use eternity_solver::format::json;
+//! A 2x2 board of four corner pieces (it has four solutions: one board, turned), compiled,
+//! then stepped two nodes at a time:
+//! ```
+//! use eternity_codegen::{Budget, EmitOptions, Program, RunOptions, Search, Step};
+//! use eternity_solver::{Instance, Piece};
 //!
-//! let inst = json::read("testdata/eternity/oracles/bench-easy-h52.json")?;
-//! let program = Program::build(&inst, &EmitOptions::default().group(Group::new(4)?))?;
+//! let pieces = vec![
+//!     Piece::new([0, 1, 2, 0]),
+//!     Piece::new([0, 0, 3, 1]),
+//!     Piece::new([2, 4, 0, 0]),
+//!     Piece::new([3, 0, 0, 4]),
+//! ];
+//! let inst = Instance::new(2, 2, pieces, vec![])?;
+//! let program = Program::build(&inst, &EmitOptions::default())?;
+//!
+//! let mut running = program.spawn(&RunOptions::default())?;
+//! let mut solutions = Vec::new();
+//! loop {
+//!     match running.step(Budget::nodes(2)) {
+//!         Step::Found(board) => solutions.push(board),
+//!         Step::Paused => {} // redraw, save, look at running.progress()...
+//!         Step::Finished => break,
+//!     }
+//! }
+//! assert!(running.error().is_none());
+//! assert_eq!(solutions.len(), 4);
+//! solutions[0].verify_solution(&inst)?;
+//!
+//! // The whole run at once, with no round trips: the same tree.
 //! let outcome = program.run(&RunOptions::default())?;
-//! assert_eq!(outcome.nodes, 151_512);
-//! assert_eq!(outcome.solutions, 1);
+//! assert_eq!(outcome.nodes, running.progress().nodes);
+//! assert_eq!(outcome.solutions, 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -65,98 +88,17 @@ mod error;
 mod hash;
 mod options;
 mod plan;
+mod program;
 mod run;
+mod search;
 
-use std::path::{Path, PathBuf};
-
-use eternity_solver::{FillOrder, Instance};
+/// The family's vocabulary, from puzzle-search: a [`Running`] program is a [`Search`], stepped
+/// with a [`Budget`] (or any [`Limit`]) and answering a [`Step`].
+pub use puzzle_search::{Budget, Limit, Search, Step};
 
 pub use compile::{Compiled, Compiler, RUSTC_FLAGS, compile};
-pub use error::{BuildError, CompileError, Error, GroupError, RunError};
+pub use error::{BuildError, CompileError, Error, GroupError, ParseBoardError, RunError};
 pub use options::{EmitOptions, Group};
-pub use run::{Outcome, Progress, RunOptions, Running, Status, Step, parse_board, run};
-
-fn spec(inst: &Instance, opts: &EmitOptions) -> plan::Spec {
-    let order = FillOrder::new(inst, opts.order);
-    plan::Spec {
-        name: inst.name().to_string(),
-        width: inst.width(),
-        height: inst.height(),
-        pieces: inst.pieces().iter().map(|p| p.edges).collect(),
-        hints: inst
-            .hints()
-            .iter()
-            .map(|h| (h.cell, h.piece, h.rotation.quarter_turns()))
-            .collect(),
-        order: order.cells().to_vec(),
-        tight: opts.tight_tables,
-    }
-}
-
-/// The source of a stand-alone solver program for `inst`: no dependencies,
-/// `#![forbid(unsafe_code)]`, pieces, tables, pins and fill order as constants, and a `main`
-/// that prints progress, solutions and a summary line (see [`run`] for the format).
-pub fn emit_program(inst: &Instance, options: &EmitOptions) -> String {
-    emit::program(&spec(inst, options), options)
-}
-
-/// The same solver as items for `include!` inside a module: `Config`, `Event`, `Status`,
-/// `Report`, `Board`, `solve` and `board_text` (see [`build`]).
-pub fn emit_module(inst: &Instance, options: &EmitOptions) -> String {
-    emit::module(&spec(inst, options), options)
-}
-
-/// A compiled solver for one instance, ready to run any number of times.
-#[derive(Clone, Debug)]
-pub struct Program {
-    compiled: Compiled,
-    width: usize,
-    height: usize,
-}
-
-impl Program {
-    /// Emits and compiles (or finds in the cache) the solver for `inst` with the default
-    /// [`Compiler`].
-    pub fn build(inst: &Instance, options: &EmitOptions) -> Result<Program, CompileError> {
-        Program::build_with(&Compiler::new(), inst, options)
-    }
-
-    /// Like [`Program::build`] with a chosen compiler.
-    pub fn build_with(
-        compiler: &Compiler,
-        inst: &Instance,
-        options: &EmitOptions,
-    ) -> Result<Program, CompileError> {
-        let source = emit_program(inst, options);
-        Ok(Program {
-            compiled: compiler.compile(&source)?,
-            width: inst.width(),
-            height: inst.height(),
-        })
-    }
-
-    /// What the compile step did (binary, kept source, cache hit, warnings, time).
-    pub fn compiled(&self) -> &Compiled {
-        &self.compiled
-    }
-
-    /// The executable.
-    pub fn binary(&self) -> &Path {
-        &self.compiled.binary
-    }
-
-    /// The source the binary was built from.
-    pub fn source(&self) -> PathBuf {
-        self.compiled.source.clone()
-    }
-
-    /// Starts a run; follow it with [`Running::step`].
-    pub fn spawn(&self, options: &RunOptions) -> Result<Running, RunError> {
-        Running::spawn(&self.compiled.binary, self.width, self.height, options)
-    }
-
-    /// Runs to the end.
-    pub fn run(&self, options: &RunOptions) -> Result<Outcome, RunError> {
-        self.spawn(options)?.wait()
-    }
-}
+pub use program::{Program, emit_module, emit_program};
+pub use run::{Outcome, RunOptions, Status, parse_board, run};
+pub use search::{Progress, Running};

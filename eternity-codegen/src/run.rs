@@ -3,35 +3,36 @@
 //! The program writes one line per event on standard output:
 //! - `progress nodes=N depth=D max_depth=M best_score=S cpu_s=T` (periodically),
 //! - `solution <board>` (each full board, in enumeration order),
+//! - under `--control` (see [`Running`](crate::Running)), `paused reason=R nodes=N depth=D
+//!   max_depth=M best_score=S cpu_s=T` at every pause,
 //! - then `best <board>`, `status=exhausted|first|budget` and the summary line
 //!   `nodes=N solutions=K best_score=S max_depth=D cpu_s=T nodes_per_cpu_s=R`.
 //!
 //! A board lists `piece/rotation`, or `-` for an empty cell, per cell in row-major order.
-//! [`Running`] reads those lines on a helper thread, so [`Running::step`] can wait with a time
-//! budget and report [`Step::Found`], [`Step::Paused`] or [`Step::Finished`] like the
-//! in-process engines do.
+//! [`run`] starts a program and reads it to the end with no round trips at all: the fastest
+//! way to a whole result.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use eternity_solver::engine::Mode;
 use eternity_solver::{Board, Placement, Rotation};
 
-use crate::error::RunError;
+use crate::error::{ParseBoardError, RunError};
 
 /// Per-run settings that override the defaults baked into the program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunOptions {
-    /// Node budget (`None`: the program's default).
+    /// Node cap of the whole run (`None`: the program's default).
     pub max_nodes: Option<u64>,
     /// Search mode (`None`: the program's default).
     pub mode: Option<Mode>,
-    /// Wall-time budget (`None`: none); the program stops within a few milliseconds of it
-    /// and reports [`Status::Budget`].
+    /// Wall-time cap of the whole run (`None`: none); the program stops within a few
+    /// microseconds of it (the clock is read every `puzzle_search::CLOCK_EVERY` nodes) and
+    /// reports [`Status::Budget`].
     pub time_budget: Option<Duration>,
     /// Progress lines: `Some(None)` turns them off, `Some(Some(d))` sets the interval, `None`
     /// keeps the program's default.
@@ -67,21 +68,6 @@ impl RunOptions {
     }
 }
 
-/// A periodic progress report of a running program.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Current depth.
-    pub depth: usize,
-    /// Deepest depth reached.
-    pub max_depth: usize,
-    /// Score of the deepest board.
-    pub best_score: u32,
-    /// CPU seconds the program has used.
-    pub cpu_s: f64,
-}
-
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -89,7 +75,7 @@ pub enum Status {
     Exhausted,
     /// Stopped at the first solution.
     First,
-    /// The node or time budget was spent.
+    /// A node or time cap was reached, or the run was stopped.
     Budget,
 }
 
@@ -125,44 +111,163 @@ impl Outcome {
     }
 }
 
-/// What [`Running::step`] saw.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// A solution; the program goes on (or stops, in first-solution mode).
-    Found(Board),
-    /// The time budget passed; [`Running::progress`] holds the latest report.
-    Paused,
-    /// The program finished; [`Running::outcome`] holds the result.
-    Finished,
+/// The counters of a `progress` or `paused` line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Counters {
+    pub nodes: u64,
+    pub depth: usize,
+    pub max_depth: usize,
+    pub best_score: u32,
+    pub cpu_s: f64,
 }
 
-/// A program running in a child process.
+/// Why a controlled program paused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// The threshold the controller sent, or its deadline.
+    Limit,
+    /// A cap of the run's own (node or time cap).
+    Cap,
+    /// Right after a `solution` line.
+    Solution,
+}
+
+/// One line of the program's output, read.
 #[derive(Debug)]
-pub struct Running {
-    child: Child,
-    lines: Receiver<std::io::Result<String>>,
-    stderr: Option<JoinHandle<String>>,
+pub(crate) enum Line {
+    Progress(Counters),
+    Paused(Reason, Counters),
+    Solution(Board),
+    /// `best` and `status` lines: kept by the reader for the summary.
+    Noted,
+    /// The summary: the run is over.
+    Summary(Outcome),
+}
+
+/// Reads a program's lines, keeping what the summary needs.
+#[derive(Debug)]
+pub(crate) struct Reader {
     width: usize,
     height: usize,
     line_no: usize,
-    progress: Progress,
     best: Option<Board>,
     status: Option<Status>,
     first_solution: Option<Board>,
-    outcome: Option<Outcome>,
 }
 
-impl Running {
-    /// Starts `binary` (a program emitted for a `width` x `height` board) with `options`.
-    pub fn spawn(
-        binary: &Path,
-        width: usize,
-        height: usize,
-        options: &RunOptions,
-    ) -> Result<Running, RunError> {
+impl Reader {
+    pub(crate) fn new(width: usize, height: usize) -> Reader {
+        Reader {
+            width,
+            height,
+            line_no: 0,
+            best: None,
+            status: None,
+            first_solution: None,
+        }
+    }
+
+    /// The number of lines read so far.
+    pub(crate) fn line_no(&self) -> usize {
+        self.line_no
+    }
+
+    fn malformed(&self, text: &str, reason: impl Into<String>) -> RunError {
+        RunError::Malformed {
+            line: self.line_no,
+            text: text.to_string(),
+            reason: reason.into(),
+            source: None,
+        }
+    }
+
+    fn counters(&self, line: &str, rest: &str) -> Result<Counters, RunError> {
+        let f = Fields::parse(rest).map_err(|r| self.malformed(line, r))?;
+        Ok(Counters {
+            nodes: f.get(self, line, "nodes")?,
+            depth: f.get(self, line, "depth")?,
+            max_depth: f.get(self, line, "max_depth")?,
+            best_score: f.get(self, line, "best_score")?,
+            cpu_s: f.get(self, line, "cpu_s")?,
+        })
+    }
+
+    /// Reads the next line of output.
+    pub(crate) fn take(&mut self, line: &str) -> Result<Line, RunError> {
+        self.line_no += 1;
+        if let Some(rest) = line.strip_prefix("progress ") {
+            Ok(Line::Progress(self.counters(line, rest)?))
+        } else if let Some(rest) = line.strip_prefix("paused reason=") {
+            let (reason, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+            let reason = match reason {
+                "threshold" | "deadline" => Reason::Limit,
+                "cap" => Reason::Cap,
+                "solution" => Reason::Solution,
+                _ => return Err(self.malformed(line, "unknown pause reason")),
+            };
+            Ok(Line::Paused(reason, self.counters(line, rest)?))
+        } else if let Some(rest) = line.strip_prefix("solution ") {
+            let board = self.board(rest, line)?;
+            if self.first_solution.is_none() {
+                self.first_solution = Some(board.clone());
+            }
+            Ok(Line::Solution(board))
+        } else if let Some(rest) = line.strip_prefix("best ") {
+            self.best = Some(self.board(rest, line)?);
+            Ok(Line::Noted)
+        } else if let Some(rest) = line.strip_prefix("status=") {
+            self.status = Some(match rest {
+                "exhausted" => Status::Exhausted,
+                "first" => Status::First,
+                "budget" => Status::Budget,
+                _ => return Err(self.malformed(line, "unknown status")),
+            });
+            Ok(Line::Noted)
+        } else if line.starts_with("nodes=") {
+            let f = Fields::parse(line).map_err(|r| self.malformed(line, r))?;
+            let (Some(best), Some(status)) = (self.best.take(), self.status) else {
+                return Err(self.malformed(line, "summary before the `best` and `status` lines"));
+            };
+            Ok(Line::Summary(Outcome {
+                nodes: f.get(self, line, "nodes")?,
+                solutions: f.get(self, line, "solutions")?,
+                best_score: f.get(self, line, "best_score")?,
+                max_depth: f.get(self, line, "max_depth")?,
+                cpu_s: f.get(self, line, "cpu_s")?,
+                status,
+                best,
+                first_solution: self.first_solution.clone(),
+            }))
+        } else {
+            Err(self.malformed(line, "unknown line"))
+        }
+    }
+
+    fn board(&self, cells: &str, line: &str) -> Result<Board, RunError> {
+        parse_board(cells, self.width, self.height).map_err(|e| RunError::Malformed {
+            line: self.line_no,
+            text: line.to_string(),
+            reason: "bad board".into(),
+            source: Some(e),
+        })
+    }
+}
+
+/// A started program: its output lines and its standard error, read on a helper thread so a
+/// chatty child never blocks on a full pipe.
+#[derive(Debug)]
+pub(crate) struct Process {
+    pub child: Child,
+    pub stdout: std::io::Lines<BufReader<ChildStdout>>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl Process {
+    /// Starts `binary` with `args`; `stdin` says whether to keep a pipe to its input.
+    pub(crate) fn spawn(binary: &Path, args: &[String], stdin: bool) -> Result<Process, RunError> {
         let mut child = Command::new(binary)
-            .args(options.args())
-            .stdin(Stdio::null())
+            .args(args)
+            .stdin(if stdin { Stdio::piped() } else { Stdio::null() })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -172,108 +277,28 @@ impl Running {
             })?;
         let stdout = child.stdout.take().ok_or_else(|| no_pipe(binary))?;
         let mut stderr = child.stderr.take().ok_or_else(|| no_pipe(binary))?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let stop = line.is_err();
-                if tx.send(line).is_err() || stop {
-                    break;
-                }
-            }
-        });
         let err = std::thread::spawn(move || {
             let mut s = String::new();
             let _ = stderr.read_to_string(&mut s);
             s
         });
-        Ok(Running {
+        Ok(Process {
             child,
-            lines: rx,
+            stdout: BufReader::new(stdout).lines(),
             stderr: Some(err),
-            width,
-            height,
-            line_no: 0,
-            progress: Progress::default(),
-            best: None,
-            status: None,
-            first_solution: None,
-            outcome: None,
         })
     }
 
-    /// The latest progress report.
-    pub fn progress(&self) -> Progress {
-        self.progress
-    }
-
-    /// The result, once [`Step::Finished`] was returned.
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    /// Reads the program's output for at most `budget`: returns at the next solution, when
-    /// the program finishes, or when the budget is spent.
-    pub fn step(&mut self, budget: Duration) -> Result<Step, RunError> {
-        if self.outcome.is_some() {
-            return Ok(Step::Finished);
-        }
-        let deadline = std::time::Instant::now() + budget;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Ok(line)) => {
-                    self.line_no += 1;
-                    if let Some(board) = self.take_line(&line)? {
-                        return Ok(Step::Found(board));
-                    }
-                    if self.outcome.is_some() {
-                        self.finish()?;
-                        return Ok(Step::Finished);
-                    }
-                }
-                Ok(Err(e)) => return Err(RunError::Io(e)),
-                Err(RecvTimeoutError::Timeout) => return Ok(Step::Paused),
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.finish()?;
-                    return Ok(Step::Finished);
-                }
-            }
-        }
-    }
-
-    /// Runs to the end and returns the outcome.
-    pub fn wait(mut self) -> Result<Outcome, RunError> {
-        loop {
-            if let Step::Finished = self.step(Duration::from_secs(3600))? {
-                return match self.outcome.take() {
-                    Some(o) => Ok(o),
-                    None => Err(RunError::Exited {
-                        status: "unknown".into(),
-                        stderr: String::new(),
-                    }),
-                };
-            }
-        }
-    }
-
-    /// Stops the program.
-    pub fn kill(&mut self) -> Result<(), RunError> {
-        if self.child.try_wait()?.is_none() {
-            self.child.kill()?;
-            self.child.wait()?;
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self) -> Result<(), RunError> {
+    /// Waits for the program to exit; an error unless it succeeded and `done` (its summary
+    /// was read).
+    pub(crate) fn finish(&mut self, done: bool) -> Result<(), RunError> {
         let status = self.child.wait()?;
         let stderr = self
             .stderr
             .take()
             .and_then(|h| h.join().ok())
             .unwrap_or_default();
-        if !status.success() || self.outcome.is_none() {
-            self.outcome = None;
+        if !status.success() || !done {
             return Err(RunError::Exited {
                 status: status.to_string(),
                 stderr,
@@ -282,71 +307,17 @@ impl Running {
         Ok(())
     }
 
-    fn malformed(&self, text: &str, reason: impl Into<String>) -> RunError {
-        RunError::Malformed {
-            line: self.line_no,
-            text: text.to_string(),
-            reason: reason.into(),
+    /// Stops the program if it still runs.
+    pub(crate) fn kill(&mut self) -> Result<(), RunError> {
+        if self.child.try_wait()?.is_none() {
+            self.child.kill()?;
+            self.child.wait()?;
         }
-    }
-
-    /// Takes one line; returns a board for a solution line.
-    fn take_line(&mut self, line: &str) -> Result<Option<Board>, RunError> {
-        if let Some(rest) = line.strip_prefix("progress ") {
-            let f = Fields::parse(rest).map_err(|r| self.malformed(line, r))?;
-            self.progress = Progress {
-                nodes: f.get(self, line, "nodes")?,
-                depth: f.get(self, line, "depth")?,
-                max_depth: f.get(self, line, "max_depth")?,
-                best_score: f.get(self, line, "best_score")?,
-                cpu_s: f.get(self, line, "cpu_s")?,
-            };
-            Ok(None)
-        } else if let Some(rest) = line.strip_prefix("solution ") {
-            let board = self.board(rest, line)?;
-            if self.first_solution.is_none() {
-                self.first_solution = Some(board.clone());
-            }
-            Ok(Some(board))
-        } else if let Some(rest) = line.strip_prefix("best ") {
-            self.best = Some(self.board(rest, line)?);
-            Ok(None)
-        } else if let Some(rest) = line.strip_prefix("status=") {
-            self.status = Some(match rest {
-                "exhausted" => Status::Exhausted,
-                "first" => Status::First,
-                "budget" => Status::Budget,
-                _ => return Err(self.malformed(line, "unknown status")),
-            });
-            Ok(None)
-        } else if line.starts_with("nodes=") {
-            let f = Fields::parse(line).map_err(|r| self.malformed(line, r))?;
-            let (Some(best), Some(status)) = (self.best.take(), self.status) else {
-                return Err(self.malformed(line, "summary before the `best` and `status` lines"));
-            };
-            self.outcome = Some(Outcome {
-                nodes: f.get(self, line, "nodes")?,
-                solutions: f.get(self, line, "solutions")?,
-                best_score: f.get(self, line, "best_score")?,
-                max_depth: f.get(self, line, "max_depth")?,
-                cpu_s: f.get(self, line, "cpu_s")?,
-                status,
-                best,
-                first_solution: self.first_solution.clone(),
-            });
-            self.progress.nodes = self.outcome.as_ref().map_or(0, |o| o.nodes);
-            Ok(None)
-        } else {
-            Err(self.malformed(line, "unknown line"))
-        }
-    }
-
-    fn board(&self, cells: &str, line: &str) -> Result<Board, RunError> {
-        parse_board(cells, self.width, self.height).map_err(|r| self.malformed(line, r))
+        Ok(())
     }
 }
 
-impl Drop for Running {
+impl Drop for Process {
     /// A dropped run must not leave a search burning CPU in the background.
     fn drop(&mut self) {
         let _ = self.kill();
@@ -356,18 +327,32 @@ impl Drop for Running {
 fn no_pipe(binary: &Path) -> RunError {
     RunError::Spawn {
         path: binary.to_path_buf(),
-        source: std::io::Error::other("no output pipe"),
+        source: std::io::Error::other("no pipe to the child process"),
     }
 }
 
-/// Runs `binary` to the end.
+/// Runs `binary` (a program emitted for a `width` x `height` board) to the end, reading its
+/// output as it comes: no round trips, so the search runs at the program's full speed.
 pub fn run(
     binary: &Path,
     width: usize,
     height: usize,
     options: &RunOptions,
 ) -> Result<Outcome, RunError> {
-    Running::spawn(binary, width, height, options)?.wait()
+    let mut process = Process::spawn(binary, &options.args(), false)?;
+    let mut reader = Reader::new(width, height);
+    let mut outcome = None;
+    for line in process.stdout.by_ref() {
+        match reader.take(&line?)? {
+            Line::Summary(o) => outcome = Some(o),
+            Line::Progress(_) | Line::Paused(..) | Line::Solution(_) | Line::Noted => {}
+        }
+    }
+    process.finish(outcome.is_some())?;
+    outcome.ok_or_else(|| RunError::Exited {
+        status: "unknown".into(),
+        stderr: String::new(),
+    })
 }
 
 /// `key=value` fields of a line.
@@ -384,7 +369,7 @@ impl<'a> Fields<'a> {
             .map(Fields)
     }
 
-    fn get<T: std::str::FromStr>(&self, r: &Running, line: &str, key: &str) -> Result<T, RunError> {
+    fn get<T: std::str::FromStr>(&self, r: &Reader, line: &str, key: &str) -> Result<T, RunError> {
         let v = self
             .0
             .iter()
@@ -397,20 +382,26 @@ impl<'a> Fields<'a> {
 }
 
 /// Parses a board as the programs print it: `piece/rotation` or `-` per cell, row-major.
-pub fn parse_board(cells: &str, width: usize, height: usize) -> Result<Board, String> {
+pub fn parse_board(cells: &str, width: usize, height: usize) -> Result<Board, ParseBoardError> {
     let mut out = Vec::with_capacity(width * height);
     for (i, tok) in cells.split_whitespace().enumerate() {
         if tok == "-" {
             out.push(None);
             continue;
         }
-        let bad = || format!("cell {i}: `{tok}` is not piece/rotation");
+        let bad = || ParseBoardError::Cell {
+            cell: i,
+            token: tok.to_string(),
+        };
         let (p, r) = tok.split_once('/').ok_or_else(bad)?;
         let piece = p.parse().map_err(|_| bad())?;
         let rotation = r.parse().ok().and_then(Rotation::new).ok_or_else(bad)?;
         out.push(Some(Placement { piece, rotation }));
     }
-    let n = out.len();
-    Board::from_cells(width, height, out)
-        .ok_or_else(|| format!("{n} cells for a {width}x{height} board"))
+    let cells = out.len();
+    Board::from_cells(width, height, out).ok_or(ParseBoardError::Size {
+        cells,
+        width,
+        height,
+    })
 }

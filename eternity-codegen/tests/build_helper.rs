@@ -14,10 +14,11 @@ use eternity_codegen::{BuildError, EmitOptions, Group, build};
 #[test]
 fn a_baked_puzzle_solves_inside_the_including_program() {
     let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("baked-out-dir");
-    let puzzle = common::testdata("oracles/bench-easy-h52.json");
+    let inst = common::small();
+    let puzzle = common::write_json(&inst, "small-planted");
     let opts = EmitOptions::default().group(Group::new(3).unwrap());
     let generated = build::generate_into(&puzzle, &out_dir, &opts).unwrap();
-    assert_eq!(generated.file_name().unwrap(), "bench-easy-h52.rs");
+    assert_eq!(generated.file_name().unwrap(), "small-planted.rs");
     let modified = std::fs::metadata(&generated).unwrap().modified().unwrap();
     // Unchanged input: the file is left alone, so Cargo does not rebuild the includer.
     build::generate_into(&puzzle, &out_dir, &opts).unwrap();
@@ -26,8 +27,17 @@ fn a_baked_puzzle_solves_inside_the_including_program() {
         modified
     );
 
+    // The compile cache keys on this text alone: name the included content in it, so a
+    // changed puzzle is a new program.
+    let content = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        std::fs::read_to_string(&generated).unwrap().hash(&mut h);
+        h.finish()
+    };
     let main = format!(
-        r#"#![forbid(unsafe_code)]
+        r#"// Includes generated code whose hash is {content:016x}.
+#![forbid(unsafe_code)]
 #![deny(warnings)]
 
 mod solver {{
@@ -55,9 +65,14 @@ fn main() {{
     let compiled = common::compiler().compile(&main).unwrap();
     let out = Command::new(&compiled.binary).output().unwrap();
     assert!(out.status.success());
+    // The same search as the stand-alone program of the same puzzle.
+    let whole = common::program(&inst, &opts).run(&common::quiet()).unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
-        "nodes=151512 solutions=1 best_score=480"
+        format!(
+            "nodes={} solutions={} best_score={}",
+            whole.nodes, whole.solutions, whole.best_score
+        )
     );
 }
 
@@ -68,8 +83,15 @@ fn generate_needs_out_dir_and_a_readable_puzzle() {
         let err = build::generate("whatever.json", &EmitOptions::default()).unwrap_err();
         assert!(matches!(err, BuildError::NoOutDir));
     }
-    let missing = common::testdata("no-such-puzzle.json");
     let tmp = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let missing = tmp.join("no-such-puzzle.json");
     let err = build::generate_into(&missing, &tmp, &EmitOptions::default()).unwrap_err();
-    assert!(matches!(err, BuildError::Format(_)), "{err}");
+    assert!(
+        matches!(&err, BuildError::Format { path, .. } if *path == missing),
+        "{err}"
+    );
+    assert!(
+        std::error::Error::source(&err).is_some(),
+        "the cause is chained"
+    );
 }

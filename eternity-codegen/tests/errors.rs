@@ -40,7 +40,7 @@ fn broken_program_gives_the_compile_error_with_stderr_and_source() {
 
 #[test]
 fn emitted_programs_compile_without_warnings_and_without_unsafe() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
+    let inst = common::small();
     for g in [1, 6] {
         let opts = EmitOptions::default().group(Group::new(g).unwrap());
         let src = emit_program(&inst, &opts);
@@ -60,7 +60,7 @@ fn emitted_programs_compile_without_warnings_and_without_unsafe() {
 
 #[test]
 fn second_compile_is_a_cache_hit() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
+    let inst = common::small();
     let src = emit_program(&inst, &EmitOptions::default());
     let c: Compiler = common::compiler();
     let first = c.compile(&src).unwrap();
@@ -79,7 +79,7 @@ fn second_compile_is_a_cache_hit() {
 
 #[test]
 fn emitted_source_is_readable() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
+    let inst = common::small();
     let src = emit_program(&inst, &EmitOptions::default().group(Group::new(2).unwrap()));
     // One comment per cell naming it and its neighbours, one doc line per function.
     assert!(src.contains("// Depth 1: cell 0 (row 0, col 0); up rim (grey)"));

@@ -1,58 +1,29 @@
-//! Node counts of the generated programs against the published oracles
-//! (testdata/eternity/SOURCE.md) and against the in-process baseline engine.
+//! Node counts of the generated programs against the baseline engine of `eternity-solver`, the
+//! oracle, on small planted boards built in code. The published oracle boards (bench-easy-h52
+//! and the long ones) are checked by the workspace's oracle tests.
 
 mod common;
 
-use eternity_codegen::{EmitOptions, Group, RunOptions, Status};
-use eternity_solver::engine::{Limits, baseline};
-use eternity_solver::{FillOrder, OrderKind};
-
-const H52_NODES: u64 = 151_512;
-
-fn h52_at_group(g: usize) {
-    let inst = common::instance("oracles/bench-easy-h52.json");
-    let opts = EmitOptions::default().group(Group::new(g).unwrap());
-    let program = common::program(&inst, &opts);
-    let out = program.run(&RunOptions::default()).unwrap();
-    assert_eq!(out.nodes, H52_NODES, "group {g}");
-    assert_eq!(out.solutions, 1, "group {g}");
-    assert_eq!(out.status, Status::Exhausted);
-    assert_eq!(out.max_depth, FillOrder::row_major(&inst).len());
-    assert_eq!(out.best_score as usize, inst.max_score());
-    let solution = out.first_solution.expect("the solution is reported");
-    solution.verify_solution(&inst).unwrap();
-    assert_eq!(solution, out.best);
-}
+use eternity_codegen::{EmitOptions, Group, Status};
+use eternity_solver::OrderKind;
+use eternity_solver::engine::{Limits, Mode};
 
 #[test]
-fn h52_group_1() {
-    h52_at_group(1);
-}
-
-#[test]
-fn h52_group_2() {
-    h52_at_group(2);
-}
-
-#[test]
-fn h52_group_4() {
-    h52_at_group(4);
-}
-
-#[test]
-fn h52_group_6() {
-    h52_at_group(6);
-}
-
-#[test]
-fn h52_matches_the_baseline_solution() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
-    let base = baseline::run(&inst, &FillOrder::row_major(&inst), Limits::all());
-    assert_eq!(base.nodes, H52_NODES);
-    let program = common::program(&inst, &EmitOptions::default());
-    let out = program.run(&RunOptions::default()).unwrap();
-    assert_eq!(out.nodes, base.nodes);
-    assert_eq!(out.first_solution, base.first_solution);
+fn every_group_size_counts_like_the_baseline() {
+    let inst = common::small();
+    let base = common::baseline(&inst, OrderKind::RowMajor, Limits::all());
+    assert!(base.solutions >= 1, "the planted solution is there");
+    for g in [1, 2, 3, 4, 6, 8] {
+        let opts = EmitOptions::default().group(Group::new(g).unwrap());
+        let out = common::program(&inst, &opts).run(&common::quiet()).unwrap();
+        assert_eq!(out.nodes, base.nodes, "group {g}");
+        assert_eq!(out.solutions, base.solutions, "group {g}");
+        assert_eq!(out.status, Status::Exhausted);
+        assert_eq!(out.max_depth, base.max_depth, "group {g}");
+        assert_eq!(out.best_score as usize, inst.max_score(), "group {g}");
+        assert_eq!(out.first_solution, base.first_solution, "group {g}");
+        out.first_solution.unwrap().verify_solution(&inst).unwrap();
+    }
 }
 
 #[test]
@@ -63,10 +34,8 @@ fn a_changed_fill_order_changes_the_count() {
     let mut counts = Vec::new();
     for kind in [OrderKind::RowMajor, OrderKind::Spiral] {
         let opts = EmitOptions::default().order(kind);
-        let out = common::program(&inst, &opts)
-            .run(&RunOptions::default())
-            .unwrap();
-        let base = baseline::run(&inst, &FillOrder::new(&inst, kind), Limits::all());
+        let out = common::program(&inst, &opts).run(&common::quiet()).unwrap();
+        let base = common::baseline(&inst, kind, Limits::all());
         assert_eq!(out.nodes, base.nodes, "{kind}");
         assert_eq!(out.solutions, base.solutions, "{kind}");
         assert!(out.solutions >= 1, "the planted solution is found");
@@ -76,44 +45,45 @@ fn a_changed_fill_order_changes_the_count() {
 }
 
 #[test]
-fn node_budget_counts_exactly_like_the_baseline() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
+fn node_caps_count_exactly_like_the_baseline() {
+    let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
-    for budget in [0u64, 1, 1000, 151_511, 151_512, 200_000] {
+    let total = common::baseline(&inst, OrderKind::RowMajor, Limits::all()).nodes;
+    for cap in [0u64, 1, 17, total - 1, total, total + 1] {
         let out = program
-            .run(&RunOptions {
-                max_nodes: Some(budget),
-                ..RunOptions::default()
+            .run(&eternity_codegen::RunOptions {
+                max_nodes: Some(cap),
+                ..common::quiet()
             })
             .unwrap();
-        let base = baseline::run(
+        let base = common::baseline(
             &inst,
-            &FillOrder::row_major(&inst),
-            Limits::all().with_max_nodes(budget),
+            OrderKind::RowMajor,
+            Limits::all().with_max_nodes(cap),
         );
-        assert_eq!(out.nodes, base.nodes, "budget {budget}");
-        assert_eq!(out.solutions, base.solutions, "budget {budget}");
-        assert_eq!(out.max_depth, base.max_depth, "budget {budget}");
+        assert_eq!(out.nodes, base.nodes, "cap {cap}");
+        assert_eq!(out.solutions, base.solutions, "cap {cap}");
+        assert_eq!(out.max_depth, base.max_depth, "cap {cap}");
         let expected = if base.complete {
             Status::Exhausted
         } else {
             Status::Budget
         };
-        assert_eq!(out.status, expected, "budget {budget}");
+        assert_eq!(out.status, expected, "cap {cap}");
     }
 }
 
 #[test]
 fn first_mode_stops_at_the_solution() {
-    let inst = common::instance("oracles/bench-easy-h52.json");
+    let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
     let out = program
-        .run(&RunOptions {
-            mode: Some(eternity_solver::engine::Mode::First),
-            ..RunOptions::default()
+        .run(&eternity_codegen::RunOptions {
+            mode: Some(Mode::First),
+            ..common::quiet()
         })
         .unwrap();
-    let base = baseline::run(&inst, &FillOrder::row_major(&inst), Limits::first());
+    let base = common::baseline(&inst, OrderKind::RowMajor, Limits::first());
     assert_eq!(out.status, Status::First);
     assert_eq!(out.nodes, base.nodes);
     assert_eq!(out.first_solution, base.first_solution);
@@ -122,11 +92,10 @@ fn first_mode_stops_at_the_solution() {
 #[test]
 fn loose_tables_walk_the_same_tree() {
     // The measurement switch must not move a node count.
-    let inst = common::instance("oracles/bench-easy-h52.json");
+    let inst = common::small();
+    let base = common::baseline(&inst, OrderKind::RowMajor, Limits::all());
     let opts = EmitOptions::default().tight_tables(false);
-    let out = common::program(&inst, &opts)
-        .run(&RunOptions::default())
-        .unwrap();
-    assert_eq!(out.nodes, H52_NODES);
-    assert_eq!(out.solutions, 1);
+    let out = common::program(&inst, &opts).run(&common::quiet()).unwrap();
+    assert_eq!(out.nodes, base.nodes);
+    assert_eq!(out.solutions, base.solutions);
 }

@@ -7,6 +7,7 @@ use eternity_codegen::{EmitOptions, Group, RunOptions, parse_board};
 use eternity_solver::engine::{Limits, Mode, baseline};
 use eternity_solver::{FillOrder, OrderKind};
 use proptest::prelude::*;
+use puzzle_search::check::run_in_steps;
 
 proptest! {
     // Every case compiles a program (about a second): few cases, chosen to vary everything.
@@ -20,6 +21,7 @@ proptest! {
         inner in 3u8..6,
         seed in any::<u64>(),
         group in 1usize..=8,
+        budget in 1u64..5000,
         order in prop_oneof![
             Just(OrderKind::RowMajor),
             Just(OrderKind::Spiral),
@@ -45,6 +47,14 @@ proptest! {
         prop_assert_eq!(first.nodes, base_first.nodes);
         let sol = first.first_solution.unwrap();
         prop_assert!(sol.verify_solution(&inst).is_ok());
+        // Stepped in node budgets, the same tree and the same solutions (on trees small
+        // enough for a round trip per step and per solution).
+        if base.nodes <= 100_000 && base.solutions <= 1000 {
+            let stepped = run_in_steps(program.spawn(&common::quiet()).unwrap(), &[budget]);
+            prop_assert_eq!(stepped.progress.nodes, base.nodes);
+            prop_assert_eq!(stepped.items.len() as u64, base.solutions);
+            prop_assert_eq!(stepped.items.first(), base.first_solution.as_ref());
+        }
     }
 }
 

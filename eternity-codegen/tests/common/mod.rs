@@ -1,24 +1,46 @@
-//! Shared helpers for the integration tests: instances from `testdata/` and one compiler whose
-//! cache lives in the target directory, so each program is compiled once per checkout.
+//! Shared helpers for the integration tests: small boards built in code (no data files), the
+//! baseline engine as the oracle, and one compiler whose cache lives in the target directory,
+//! so each program is compiled once per checkout.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use eternity_codegen::{Compiler, EmitOptions, Program};
-use eternity_solver::Instance;
-use eternity_solver::format::json;
+use eternity_codegen::{Compiler, EmitOptions, Program, RunOptions};
+use eternity_solver::engine::{Limits, Outcome, baseline};
+use eternity_solver::{FillOrder, Instance, OrderKind};
 
-/// A file under the workspace's `testdata/eternity/`.
-pub fn testdata(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../testdata/eternity")
-        .join(rel)
+/// Run options without progress lines.
+pub fn quiet() -> RunOptions {
+    RunOptions {
+        progress: Some(None),
+        ..RunOptions::default()
+    }
 }
 
-/// Reads an instance from `testdata/eternity/`.
-pub fn instance(rel: &str) -> Instance {
-    json::read(testdata(rel)).expect("test instance parses")
+/// The baseline engine of `eternity-solver` in fill order `kind`: the oracle.
+pub fn baseline(inst: &Instance, kind: OrderKind, limits: Limits) -> Outcome {
+    baseline::run(inst, &FillOrder::new(inst, kind), limits)
+}
+
+/// The small board most tests use: 5x4, a planted solution, 2,117 nodes, 8 solutions.
+pub fn small() -> Instance {
+    planted(5, 4, 3, 6, 7)
+}
+
+/// A board whose tree takes minutes to walk (12x12, eight interior colours): for budgets,
+/// pauses and kills.
+pub fn long() -> Instance {
+    planted(12, 12, 4, 8, 1)
+}
+
+/// Writes `inst` as a JSON puzzle file into this test target's scratch directory.
+pub fn write_json(inst: &Instance, name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("puzzles");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.json"));
+    eternity_solver::format::json::write(inst, &path).unwrap();
+    path
 }
 
 /// A compiler caching into this test target's scratch directory.

@@ -24,7 +24,20 @@ use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
 pub(crate) mod baseline;
 pub(crate) mod fast;
 
-/// Which algorithm a [`Solver`](crate::Solver) runs (see the module docs for what they share).
+/// Which algorithm a [`Solver`](crate::Solver) runs.
+///
+/// # Node-count contract
+///
+/// One node is one candidate path of the seed's plain search: a sequence of 1-4 distinct
+/// tiles that it spells and looks up. It visits, depth first in order of tile index, the 20
+/// one-tile paths and, after every path some word of the list starts with (a *live* path) of
+/// `k < 4` tiles, its `20 - k` extensions by a free tile; a board's total is 20 plus `20 - k`
+/// for every live path of `k < 4` tiles.
+///
+/// Every engine counts exactly these nodes, one at a time and in the same order, finds the
+/// same words in the same order, and after the same work stands at the same
+/// [`current_path`](crate::Solver::current_path); a node budget of `n` pauses any engine after
+/// exactly `n` nodes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
