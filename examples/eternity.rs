@@ -312,7 +312,10 @@ fn parallel(
 /// `--engine codegen`: emit, compile (cached) and run a puzzle-specialised program, showing
 /// its progress and solutions like the in-process engines do.
 fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error>> {
-    use eternity_codegen::{Compiler, EmitOptions, Group, Program, RunOptions, Step as CgStep};
+    use eternity_codegen::{
+        Budget as CgBudget, Compiler, EmitOptions, Group, Program, RunOptions, Search as _,
+        Step as CgStep,
+    };
     if args.threads > 1 || args.save.is_some() || args.resume.is_some() {
         return Err("--engine codegen runs on one thread, without --save/--resume".into());
     }
@@ -352,11 +355,13 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     let mut running = program.spawn(&run_opts)?;
     let mut found = 0;
     loop {
-        match running.step(Duration::from_secs(1))? {
+        match running.step(CgBudget::time(Duration::from_secs(1))) {
             CgStep::Found(board) => {
                 found += 1;
                 show_solution(inst, found, &board);
             }
+            // --max-nodes or --budget-s reached: the run is over.
+            CgStep::Paused if running.is_capped() => break,
             CgStep::Paused => {
                 if !args.quiet && running.progress().nodes > 0 {
                     let p = running.progress();
@@ -375,7 +380,8 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
             CgStep::Finished => break,
         }
     }
-    let out = running.outcome().ok_or("the program gave no result")?;
+    // The outcome of a finished run, or of one stopped at its cap; or what went wrong.
+    let out = running.stop()?;
     if !args.quiet && out.solutions == 0 {
         eprintln!("best board (score {}):\n{}", out.best_score, out.best);
         eprintln!("{}", bucas::url(inst, &out.best));
