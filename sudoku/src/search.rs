@@ -6,7 +6,7 @@
 
 use std::ops::Deref;
 
-use puzzle_search::{Limit, Search, Step, Unlimited};
+use puzzle_search::{Limit, Parts, Search, Split, Step, Unlimited};
 
 use crate::engine::baseline::BaselineSearch;
 use crate::engine::fast::FastSearch;
@@ -235,6 +235,58 @@ impl Search for Solutions {
                 Inner::Fast(f) => f.depth(),
                 Inner::Baseline(b) => b.depth(),
             },
+        }
+    }
+}
+
+/// Cuts a search that has not been stepped yet into independent parts (for all cores, or many
+/// machines): with the fast engine, the states `depth` guesses down (the depth lowered to the
+/// shallowest solution above it); with the baseline, the ways to fill the first `depth`
+/// blanks. The parts' counters added to `prefix` are the whole search's nodes and solutions,
+/// and their solutions in part order are the whole search's, in its order. A search that
+/// has already been stepped is one part, itself.
+///
+/// ```
+/// use puzzle_search::Split;
+/// use sudoku_engine::{Grid, Search, Solutions};
+///
+/// let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+///     .parse()
+///     .unwrap();
+/// let mut whole = Solutions::new(&puzzle);
+/// let all: Vec<Grid> = whole.by_ref().collect();
+/// let parts = Solutions::new(&puzzle).split(4);
+/// assert_eq!(parts.depth, 4);
+/// let (total, found) = parts.solve_serially();
+/// assert_eq!(found, all);
+/// assert_eq!(total.nodes, whole.progress().nodes);
+/// ```
+impl Split for Solutions {
+    fn split(&self, depth: usize) -> Parts<Solutions> {
+        let (depth, above, parts) = match &self.inner {
+            Inner::Fast(f) => {
+                let (depth, above, parts) = f.split(depth);
+                let parts = parts.into_iter().map(Inner::Fast);
+                (
+                    depth,
+                    above,
+                    parts.map(|inner| Solutions { inner }).collect(),
+                )
+            }
+            Inner::Baseline(b) => {
+                let (depth, above, parts) = b.split(depth);
+                let parts = parts.into_iter().map(Inner::Baseline);
+                (
+                    depth,
+                    above,
+                    parts.map(|inner| Solutions { inner }).collect(),
+                )
+            }
+        };
+        Parts {
+            depth,
+            prefix: puzzle_search::Progress::new(above.nodes, above.found),
+            parts,
         }
     }
 }

@@ -345,3 +345,59 @@ fn misc_cases_get_their_verdicts_from_both_engines() {
         }
     }
 }
+
+#[test]
+fn split_parts_add_up_to_the_whole_for_both_engines() {
+    use puzzle_search::Split;
+
+    let quick_for_baseline = [TOP1465_HEAD[3].0, TOP1465_HEAD[1].0];
+    let mut cases: Vec<(Grid, Engine)> = Vec::new();
+    for (line, _) in TOP1465_HEAD {
+        cases.push((grid(line), Engine::Fast));
+    }
+    for line in quick_for_baseline {
+        cases.push((grid(line), Engine::Baseline));
+    }
+    for n in [0, 12_345, 999_999_999] {
+        cases.push((cut_final(n), Engine::Fast));
+        cases.push((cut_final(n), Engine::Baseline));
+    }
+    for (line, _) in MISC
+        .iter()
+        .filter(|(l, v)| v.is_some() && !l.starts_with("...."))
+    {
+        cases.push((grid(line), Engine::Fast));
+        cases.push((grid(line), Engine::Baseline));
+    }
+    for (g, engine) in cases {
+        let whole = run_whole(Solutions::with_engine(&g, engine));
+        for depth in [0, 1, 2, 5, 9, 81] {
+            let parts = Solutions::with_engine(&g, engine).split(depth);
+            assert!(parts.depth <= depth);
+            let (total, items) = parts.solve_serially();
+            assert_eq!(items, whole.items, "{g} {engine:?} {depth}");
+            assert_eq!(total.nodes, whole.progress.nodes, "{g} {engine:?} {depth}");
+            assert_eq!(total.found, whole.progress.found, "{g} {engine:?} {depth}");
+        }
+        // Parts split again add up too.
+        let parts = Solutions::with_engine(&g, engine).split(2);
+        let mut total = parts.prefix;
+        let mut items = Vec::new();
+        for part in parts.parts {
+            let (t, i) = part.split(3).solve_serially();
+            total += t;
+            items.extend(i);
+        }
+        assert_eq!(items, whole.items);
+        assert_eq!(total.nodes, whole.progress.nodes);
+    }
+    // A stepped search is one part, itself.
+    let g = grid(TOP1465_HEAD[0].0);
+    for engine in [Engine::Fast, Engine::Baseline] {
+        let mut s = Solutions::with_engine(&g, engine);
+        let _ = s.step(Budget::nodes(5));
+        let parts = s.split(3);
+        assert_eq!((parts.depth, parts.parts.len()), (0, 1));
+        assert_eq!(parts.parts[0], s);
+    }
+}

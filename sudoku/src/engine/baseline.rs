@@ -27,6 +27,9 @@ pub(crate) struct BaselineSearch {
     tried: [u8; CELLS],
     /// Blanks filled on the current path.
     depth: usize,
+    /// The search never takes back placements above this depth (a part of a split search
+    /// starts below its cut; 0 otherwise).
+    floor: usize,
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
@@ -45,6 +48,7 @@ impl BaselineSearch {
             len: 0,
             tried: [0; CELLS],
             depth: 0,
+            floor: 0,
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
@@ -62,6 +66,7 @@ impl BaselineSearch {
         self.len = 0;
         self.tried = [0; CELLS];
         self.depth = 0;
+        self.floor = 0;
         self.rows = [0; 9];
         self.cols = [0; 9];
         self.boxes = [0; 9];
@@ -97,11 +102,11 @@ impl BaselineSearch {
         self.done
     }
 
-    /// Takes back the placement at the deepest filled blank; false when there is none (the
-    /// search is over).
+    /// Takes back the placement at the deepest filled blank; false when there is none above
+    /// the floor (the search is over).
     #[inline]
     fn back(&mut self) -> bool {
-        if self.depth == 0 {
+        if self.depth == self.floor {
             return false;
         }
         self.depth -= 1;
@@ -111,6 +116,73 @@ impl BaselineSearch {
         self.cols[col_of(cell)] &= bit;
         self.boxes[box_of(cell)] &= bit;
         true
+    }
+
+    /// The next digit to place at the deepest open blank `k`, above the one tried last there.
+    #[inline(always)]
+    fn next_digit(&self, k: usize) -> Option<u8> {
+        let cell = self.blanks[k] as usize;
+        let used = self.rows[row_of(cell)] | self.cols[col_of(cell)] | self.boxes[box_of(cell)];
+        let free = DIGITS & !used & !((2u16 << self.tried[k]) - 1);
+        (free != 0).then(|| free.trailing_zeros() as u8)
+    }
+
+    /// Places `d` at the deepest open blank.
+    #[inline(always)]
+    fn place(&mut self, d: u8) {
+        let k = self.depth;
+        let cell = self.blanks[k] as usize;
+        let bit = 1u16 << d;
+        self.cells[cell] = d;
+        self.rows[row_of(cell)] |= bit;
+        self.cols[col_of(cell)] |= bit;
+        self.boxes[box_of(cell)] |= bit;
+        self.tried[k] = d;
+        self.depth = k + 1;
+    }
+
+    /// Cuts this search, if it has not been stepped yet, below `depth` placements (at most
+    /// the number of blanks): every way to fill that many blanks, in the order the search
+    /// would reach them, each one a part that never takes back those placements. Returns the
+    /// depth used, the placements done above the cut, and the parts. A search already stepped
+    /// is one part, itself, with nothing above it.
+    pub(crate) fn split(&self, depth: usize) -> (usize, Counters, Vec<BaselineSearch>) {
+        let fresh = self.counters == Counters::default() && !self.at_solution && !self.done;
+        if !fresh || self.depth != self.floor {
+            return (0, Counters::default(), vec![self.clone()]);
+        }
+        let cut = self.floor + depth.min(self.len - self.floor);
+        let mut walk = self.clone();
+        let mut above = Counters::default();
+        let mut parts = Vec::new();
+        loop {
+            let k = walk.depth;
+            if k == cut {
+                let mut part = walk.clone();
+                part.floor = cut;
+                part.counters = Counters::default();
+                parts.push(part);
+                if !walk.back() {
+                    break;
+                }
+                continue;
+            }
+            match walk.next_digit(k) {
+                Some(d) => {
+                    above.nodes += 1;
+                    above.guesses += 1;
+                    walk.place(d);
+                }
+                None => {
+                    walk.cells[walk.blanks[k] as usize] = 0;
+                    walk.tried[k] = 0;
+                    if !walk.back() {
+                        break;
+                    }
+                }
+            }
+        }
+        (cut - self.floor, above, parts)
     }
 
     /// Works until the next solution, the end, or `limit` pauses it (checked before each

@@ -472,6 +472,55 @@ impl FastSearch {
         self.current.is_none() && self.stack.is_empty()
     }
 
+    /// Cuts this search, if it has not been stepped yet, below `depth` guesses: the states
+    /// that many guesses down, in the order the search would reach them, each one a part.
+    /// Returns the depth used, the work done above the cut, and the parts. The depth is
+    /// lowered to the shallowest solution above the cut, so no solution is found there; a
+    /// search already stepped is one part, itself, with nothing above it.
+    pub(crate) fn split(&self, depth: usize) -> (usize, Counters, Vec<FastSearch>) {
+        let fresh = self.counters == Counters::default() && self.stack.is_empty();
+        let Some(root) = self.current.filter(|_| fresh) else {
+            return (0, Counters::default(), vec![self.clone()]);
+        };
+        let mut depth = depth;
+        loop {
+            let mut above = Counters::default();
+            let mut parts = Vec::new();
+            let mut solved_at: Option<usize> = None;
+            // The search's own order: the state that places a guessed digit first, then the
+            // one that excludes it.
+            let mut todo = vec![(root, 0usize)];
+            while let Some((mut state, k)) = todo.pop() {
+                if k == depth {
+                    parts.push(FastSearch {
+                        current: Some(state),
+                        stack: Vec::new(),
+                        counters: Counters::default(),
+                    });
+                    continue;
+                }
+                above.nodes += 1;
+                if !state.propagate() {
+                    continue;
+                }
+                if state.is_solved() {
+                    solved_at = Some(solved_at.map_or(k, |s| s.min(k)));
+                    continue;
+                }
+                above.guesses += 1;
+                let choice = state.choose();
+                let other = state.split(choice);
+                todo.push((other, k + 1));
+                todo.push((state, k + 1));
+            }
+            match solved_at {
+                // Every state above this depth was explored: no solution lies above it.
+                Some(k) => depth = k,
+                None => return (depth, above, parts),
+            }
+        }
+    }
+
     /// Works until the next solution, the end, or `limit` pauses it (checked before each
     /// node: one compare against the meter's threshold).
     #[inline]
