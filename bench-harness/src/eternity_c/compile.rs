@@ -4,10 +4,10 @@
 //! off, and the CPU target follows the same policy as the Rust side: the generic baseline of
 //! the target triple bench-harness was built for, or `-march=native` when the Rust code is
 //! built for the native CPU too ([`CpuTarget::Native`]). Executables land in a cache directory
-//! keyed by a hash of the source, the compiler and its flags, so a board is compiled once.
+//! keyed by a stable hash of the source, the compiler's command line and flags, and the
+//! compiler's `--version` output, so a board is compiled once per compiler and an upgraded
+//! compiler never reuses a binary built by the old one.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -45,6 +45,8 @@ pub struct CCompiler {
     tool: cc::Tool,
     extra: Vec<String>,
     cache: PathBuf,
+    /// The compiler's `--version` output, part of every cache key.
+    version: String,
 }
 
 impl CCompiler {
@@ -80,7 +82,36 @@ impl CCompiler {
             Some(dir) => PathBuf::from(dir),
             None => std::env::temp_dir().join("bench-harness-c"),
         };
-        Ok(CCompiler { tool, extra, cache })
+        let version = version_of(&tool)?;
+        Ok(CCompiler {
+            tool,
+            extra,
+            cache,
+            version,
+        })
+    }
+
+    /// The compiler's `--version` output (GCC and Clang both print one; its first line names
+    /// the compiler and its release).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The cache key of `source`: a stable 64-bit FNV-1a hash of the source, the command line
+    /// ([`CCompiler::describe`]) and the compiler's version, each field followed by its
+    /// length so no two different inputs run together.
+    pub fn cache_key(&self, source: &str) -> String {
+        let mut bytes = Vec::with_capacity(source.len() + self.version.len() + 256);
+        for field in [
+            "bench-harness c v2",
+            source,
+            &self.describe(),
+            &self.version,
+        ] {
+            bytes.extend_from_slice(field.as_bytes());
+            bytes.extend_from_slice(&(field.len() as u64).to_le_bytes());
+        }
+        format!("{:016x}", puzzle_search::fingerprint(&bytes))
     }
 
     /// The compiler command line without inputs and outputs, for reports.
@@ -99,10 +130,7 @@ impl CCompiler {
 
     /// Compiles `source` into an executable named `name` (cached), returning its path.
     pub fn compile(&self, name: &str, source: &str) -> Result<PathBuf, CError> {
-        let mut hasher = DefaultHasher::new();
-        source.hash(&mut hasher);
-        self.describe().hash(&mut hasher);
-        let dir = self.cache.join(format!("{:016x}", hasher.finish()));
+        let dir = self.cache.join(self.cache_key(source));
         let exe = dir.join(sanitize(name));
         // One compile at a time in this process: rows and tests that want the same engine
         // wait for the first build instead of repeating it, and builds do not compete with
@@ -149,6 +177,26 @@ impl CCompiler {
     }
 }
 
+/// Runs `tool --version` (with the tool's own arguments, which may select the target).
+fn version_of(tool: &cc::Tool) -> Result<String, CError> {
+    let out = tool.to_command().arg("--version").output().map_err(|e| {
+        CError::Compiler(format!(
+            "cannot run {} --version: {e}",
+            tool.path().display()
+        ))
+    })?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() || text.trim().is_empty() {
+        return Err(CError::Compiler(format!(
+            "{} --version failed ({}): {}",
+            tool.path().display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(text)
+}
+
 fn sanitize(name: &str) -> String {
     name.chars()
         .map(|c| {
@@ -159,4 +207,25 @@ fn sanitize(name: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_key_follows_the_compiler_version() {
+        let Ok(cc) = CCompiler::new(CpuTarget::Generic) else {
+            return; // No C compiler here: nothing to key.
+        };
+        assert!(!cc.version().trim().is_empty());
+        let key = cc.cache_key("int main(void) { return 0; }");
+        assert_eq!(key, cc.cache_key("int main(void) { return 0; }"));
+        assert_ne!(key, cc.cache_key("int main(void) { return 1; }"));
+        let upgraded = CCompiler {
+            version: format!("{} (patched)", cc.version()),
+            ..cc.clone()
+        };
+        assert_ne!(key, upgraded.cache_key("int main(void) { return 0; }"));
+    }
 }
