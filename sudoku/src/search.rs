@@ -15,9 +15,10 @@ use crate::grid::Grid;
 
 /// Counters of a search so far (kept anyway, so reading them is free).
 ///
-/// `core.nodes` counts the engine's nodes and `core.found` the solutions found (see
-/// [`Engine`]); both read through `Deref` as `p.nodes` and `p.found`. No fraction explored is
-/// estimated.
+/// `core.nodes` counts the engine's nodes (see [`Engine`]) and `core.found` the solutions
+/// found: those [`Search::step`] returned as [`Step::Found`], and those
+/// [`Solutions::count_up_to`] counted. Both read through `Deref` as `p.nodes` and `p.found`.
+/// No fraction explored is estimated.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Progress {
