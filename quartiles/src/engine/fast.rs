@@ -1,7 +1,8 @@
 //! The fast engine: a depth-first walk of tile paths in step with a walk of the dictionary.
 //!
-//! The state is its own continuation: the path, and for each depth the dictionary state
-//! reached, the tiles still to try there and the plain search's visits not counted yet.
+//! The state is its own continuation: the path (at the deepest depth, the last tile visited
+//! there, which says which of the plain search's visits are counted), and for each depth the
+//! tiles still to try there and the dictionary states one letter into them.
 //! Extending a path by a tile follows only that tile's letters from the parent's state (in
 //! the dictionary's flat search index, see `index.rs`); a tile is tried only if the state has
 //! an edge for its first letter, and tiles sharing a first letter share that step; a path no
