@@ -16,7 +16,8 @@
 //! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`);
 //! `--hints` reads a `.hnt` file whose hints replace the puzzle's own (rows counted along
 //! `--axis`). A progress line goes to stderr at most once a second (off with `--quiet`);
-//! solutions are printed as they are found, with a viewer URL. With `--save`, the search state
+//! solutions are printed as they are found, with a viewer URL; `explored` is the search's
+//! estimate of the share of the tree done. With `--save`, the search state
 //! is written to STATE every second and at the end, so a killed run resumes with `--resume
 //! STATE` and reports the same totals as one long run. The last line is
 //! `nodes=<n> solutions=<k> best_score=<s> max_depth=<d> cpu_s=<t> nodes_per_cpu_s=<r>`,
@@ -214,10 +215,11 @@ fn single(
                 if !args.quiet {
                     let p = solver.progress();
                     eprintln!(
-                        "[{:>7.1}s] nodes={} rate={:.1}M/s depth={}/{} max_depth={} best_score={}/{} solutions={}",
+                        "[{:>7.1}s] nodes={} rate={:.1}M/s explored~{:.4}% depth={}/{} max_depth={} best_score={}/{} solutions={}",
                         start.elapsed().as_secs_f64(),
                         p.nodes,
                         p.nodes_per_sec / 1e6,
+                        100.0 * p.fraction.unwrap_or(0.0),
                         p.depth,
                         p.total_depth,
                         p.max_depth,
