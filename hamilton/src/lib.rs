@@ -20,12 +20,15 @@
 //!   [`ParseError`]s with line and column.
 //! - [`Solver`]: one path or an [`Impossible`] proof that says why (parity, a cut tile, dead
 //!   ends, or an exhausted search with its node count).
-//! - [`Paths`]: every path, in a fixed order: a [`Search`] and an [`Iterator`].
+//! - [`Paths`]: every path, in a fixed order: a [`Search`] and an [`Iterator`]; it cuts into
+//!   independent parts by decision prefixes (`puzzle_search::Split`), whose counts add up
+//!   exactly to the whole.
 //! - [`count::count`]: the number of paths by a dynamic programme over the frontier of a
 //!   row sweep, without enumerating them (big-integer counts).
 //! - [`Engine`]: [`Engine::Fast`], or [`Engine::Baseline`], the plain backtracker the
 //!   project started from, kept as the oracle; both run behind [`Solver`] and [`Paths`].
 //! - [`generate`]: random solvable boards (a planted path reshaped by backbite moves).
+//! - Errors: [`ParseError`], [`PathError`], [`Impossible`], [`CountError`].
 //!
 //! # Searches are continuations
 //! [`Solver`] and [`Paths`] implement the family's [`Search`] trait (from `puzzle-search`,

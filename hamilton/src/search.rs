@@ -492,9 +492,6 @@ impl Search for Solver {
                         Event::Cutoff => {
                             self.restart(engine);
                             self.run = Some(run);
-                            if !meter.go_on(self.nodes_done) {
-                                return Step::Paused;
-                            }
                         }
                     }
                 }

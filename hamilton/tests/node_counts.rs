@@ -293,3 +293,22 @@ B p6_1 493161 72 0xb5ae1907efaf7041
 P p6_2 136 129 0x12edfe1de3817879
 B p6_2 221198 129 0x718e40dba06ccb8f
 ";
+
+/// Sparser planted boards (20x20, 70% tiles), where the constructive attempt also runs its
+/// exact repair: nodes of each seed's solve, recorded, and the same run in node budgets of 1
+/// and 7, every paused step spending its budget exactly.
+#[test]
+fn boards_with_exact_repairs_count_as_recorded() {
+    const NODES: [u64; 15] = [
+        100, 132, 92, 107, 128, 101, 109, 100, 129, 116, 302, 137, 111, 106, 93,
+    ];
+    for (seed, &nodes) in NODES.iter().enumerate() {
+        let (g, _) = planted(20, 20, 0.7, seed as u64);
+        let whole = run_whole(Solver::new(&g));
+        assert_eq!(whole.progress.nodes, nodes, "seed {seed}");
+        assert_eq!(whole.items.len(), 1, "seed {seed}");
+        let stepped = run_in_steps(Solver::new(&g), &[1, 7]);
+        assert_eq!(stepped.items, whole.items, "seed {seed}");
+        assert_eq!(stepped.progress, whole.progress, "seed {seed}");
+    }
+}

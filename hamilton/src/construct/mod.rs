@@ -146,6 +146,8 @@ pub(crate) struct Construct {
     graph: Graph,
     colours: EndColour,
     repaired: Option<Solution>,
+    /// The exact repair, when a step paused inside it.
+    repairing: Option<Box<repair::Repair>>,
 }
 
 impl Construct {
@@ -225,6 +227,7 @@ impl Construct {
             graph: g.clone(),
             colours,
             repaired: None,
+            repairing: None,
         };
         construct.seed_cover();
         construct
@@ -385,7 +388,9 @@ impl Construct {
     /// counts in the caller's total: `base` plus this attempt's moves.
     pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64) -> Outcome {
         loop {
-            if self.phase != Phase::Done && self.moves >= self.max_moves {
+            // a repair under way finishes first, as if it had been done at once
+            if self.phase != Phase::Done && self.moves >= self.max_moves && self.repairing.is_none()
+            {
                 self.phase = Phase::Done;
             }
             if self.phase == Phase::Walk && self.attempt_moves >= self.walk_moves {
@@ -396,7 +401,10 @@ impl Construct {
                 Phase::Cover => self.cover_step(),
                 Phase::Squares => self.squares_pass(),
                 Phase::Rejoin => self.rejoin_pass(),
-                Phase::Repair => self.repair(),
+                Phase::Repair => match self.repair(meter, base) {
+                    Some(progressed) => progressed,
+                    None => return Outcome::Paused,
+                },
                 Phase::Walk => self.walk_step(),
             };
             if !progressed && self.phase == Phase::Cover && self.focused {

@@ -32,17 +32,17 @@
 //! A node is one unit of work, counted the same on every run and however a search is stepped:
 //! - the exact search: one branching decision (an edge tried in, the first branch). The
 //!   second branch of a decision, propagation, probing and restarts are not nodes;
-//! - the constructive attempt: one move (a cover step, a pass of square flips or reroutes, a
-//!   backbite, the join that completes the path), plus the nodes of each exact repair (at most
-//!   100, counted at once when the repair ends);
+//! - the constructive attempt: one move (a cover step, a pass of square flips or reroutes, an
+//!   exact repair, a backbite, the join that completes the path), plus the nodes of each
+//!   exact repair's search (at most 100);
 //! - the baseline: one tile put on the path, each start tile included.
 //!
 //! A [`Solver`](crate::Solver) counts every start's attempt and exact search; [`Paths`](crate::Paths) the
 //! exact search of every start. The engines do not count the same nodes as each other, and
 //! the branching options ([`Options`](crate::Options)) change the counts too; within one
 //! engine and one set of options the counts are fixed (`tests/node_counts.rs` records them).
-//! A step pauses after a node, once the budget has been spent: a node budget of `n` is spent
-//! exactly, except that an exact repair may overrun it by its 100 nodes at most.
+//! A step pauses after a node, once the budget has been spent (inside an exact repair too), so
+//! a node budget of `n` is spent exactly.
 
 mod baseline;
 mod branch;

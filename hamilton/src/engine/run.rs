@@ -59,9 +59,13 @@ impl Exact {
 
     /// Searches until a solution, the end of the tree, the step's `meter` running out, or
     /// `self.nodes` reaching `stop_at`. The meter counts in the caller's total: `base` plus
-    /// this engine's nodes. It is asked after each node, which is where a step pauses, so a
-    /// resumed step goes on exactly where the paused one stopped.
+    /// this engine's nodes. It is asked after each node, before `stop_at`, which is where a
+    /// step pauses, so a resumed step goes on exactly where the paused one stopped (at the
+    /// cutoff, if the pause fell on it).
     pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64, stop_at: u64) -> Event {
+        if self.nodes >= stop_at && self.next != Next::Done {
+            return Event::Cutoff;
+        }
         loop {
             match self.next {
                 Next::Done => return Event::Exhausted,
@@ -104,11 +108,12 @@ impl Exact {
                             } else {
                                 Next::Backtrack
                             };
-                            if self.nodes >= stop_at {
-                                return Event::Cutoff;
-                            }
+                            // the budget first: a step paused here resumes at the cutoff
                             if !meter.go_on(base + self.nodes) {
                                 return Event::Paused;
+                            }
+                            if self.nodes >= stop_at {
+                                return Event::Cutoff;
                             }
                         }
                     }
