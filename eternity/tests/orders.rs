@@ -92,3 +92,50 @@ fn engines_agree_in_every_order_under_a_node_limit() {
         assert_eq!(a.nodes, 1_500_000);
     }
 }
+
+#[test]
+fn custom_orders_and_solution_checks_say_what_and_where() {
+    use eternity_solver::{Board, OrderError, SolutionError};
+    let i = blank(3, 2);
+    assert!(matches!(
+        FillOrder::from_cells(&i, vec![0, 7]),
+        Err(OrderError::Outside {
+            index: 1,
+            cell: 7,
+            cells: 6
+        })
+    ));
+    let e = FillOrder::from_cells(&i, vec![4, 4]).unwrap_err();
+    assert_eq!(
+        e,
+        OrderError::Repeated {
+            index: 1,
+            cell: 4,
+            row: 1,
+            col: 1
+        }
+    );
+    assert!(e.to_string().contains("row 1, col 1"), "{e}");
+    assert!(matches!(
+        FillOrder::from_cells(&i, vec![0, 1]),
+        Err(OrderError::Count { listed: 2, open: 6 })
+    ));
+    let inst = h52();
+    let hinted = inst.hints()[0].cell;
+    assert!(matches!(
+        FillOrder::from_cells(&inst, vec![hinted]),
+        Err(OrderError::Hinted { index: 0, .. })
+    ));
+    assert_eq!(
+        Board::with_hints(&inst).verify_solution(&inst),
+        Err(SolutionError::Empty { row: 0, col: 0 })
+    );
+    assert!(
+        "fast"
+            .parse::<EngineKind>()
+            .unwrap_err()
+            .to_string()
+            .contains("baseline or table")
+    );
+    assert!("zigzag".parse::<OrderKind>().is_err());
+}
