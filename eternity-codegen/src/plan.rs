@@ -5,10 +5,18 @@
 //! which neighbours are rim, pinned, already placed or still open, which of the placed ones
 //! form the bucket key, and which candidates can ever fit. Cells with the same constraints
 //! share one table, so the interior of a board uses a single table however large it is.
+//!
+//! The candidate order, the side rules, the key sides and the bucketed tables are
+//! `eternity-solver`'s planner ([`eternity_solver::plan::Plan`]), the one derivation every fast
+//! engine of the family shares, so the generated program tries exactly the candidates the
+//! baseline tries, in the same order. This module turns that plan into what the emitter
+//! writes: where each placed neighbour's colour is read at run time, packed candidates, and
+//! the loose tables kept to measure what tightness is worth.
 
 use std::collections::HashMap;
 
-use eternity_solver::{Piece, Rotation};
+use eternity_solver::plan::{self as solver, SideRule as Known};
+use eternity_solver::{FillOrder, Instance, OrderKind, Piece, Rotation, Side};
 
 /// Sides in edge-array order.
 pub(crate) const UP: usize = 0;
@@ -22,7 +30,7 @@ pub(crate) const SIDE_NAMES: [&str; 4] = ["up", "right", "down", "left"];
 /// Bit offset of each side's colour in a packed `u32` URDL cell.
 pub(crate) const SHIFT: [u32; 4] = [24, 16, 8, 0];
 
-/// A puzzle reduced to plain data: what the emitter needs and nothing else.
+/// A puzzle reduced to what the emitter needs: plain data and the solver's plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Spec {
     /// Name shown in the generated header.
@@ -40,6 +48,29 @@ pub(crate) struct Spec {
     /// Tight per-cell tables (the default) or one loose table keyed by (left, up) for every
     /// cell with the other rules checked in the loop (kept to measure what tightness gains).
     pub tight: bool,
+    /// `eternity-solver`'s plan of the search in this fill order.
+    pub solver: solver::Plan,
+}
+
+impl Spec {
+    /// The spec of `inst` filled in `order`, with tight or loose tables.
+    pub(crate) fn new(inst: &Instance, order: OrderKind, tight: bool) -> Spec {
+        let order = FillOrder::new(inst, order);
+        Spec {
+            name: inst.name().to_string(),
+            width: inst.width(),
+            height: inst.height(),
+            pieces: inst.pieces().iter().map(|p| p.edges).collect(),
+            hints: inst
+                .hints()
+                .iter()
+                .map(|h| (h.cell, h.piece, h.rotation.quarter_turns()))
+                .collect(),
+            order: order.cells().to_vec(),
+            tight,
+            solver: solver::Plan::new(inst, &order),
+        }
+    }
 }
 
 /// Edges of `edges` turned clockwise by `rot` quarter turns: rotation 1 maps `[u, r, d, l]` to
@@ -155,99 +186,70 @@ impl Spec {
     pub(crate) fn plan(&self) -> Plan {
         let cells = self.width * self.height;
         let mut pinned = vec![None; cells];
-        let mut hinted_piece = vec![false; self.pieces.len()];
         for &(cell, piece, rot) in &self.hints {
-            let e = rotated(self.pieces[piece as usize], rot);
-            pinned[cell] = Some(pack_urdl(e));
-            hinted_piece[piece as usize] = true;
+            pinned[cell] = Some(pack_urdl(rotated(self.pieces[piece as usize], rot)));
         }
-        let max_colour = self
-            .pieces
+        let colour_bits = self.solver.key_bits();
+        // Every distinct (piece, rotation) in the order the oracle engine tries them.
+        let all: Vec<(u16, u8, [u8; 4])> = self
+            .solver
+            .candidates()
             .iter()
-            .flat_map(|p| p.iter().copied())
-            .max()
-            .unwrap_or(0) as u32;
-        let colour_bits = (32 - max_colour.leading_zeros()).max(1);
-
-        // Every distinct (piece, rotation), piece-ascending then rotation-ascending, pinned
-        // pieces left out: the order the oracle engine tries them in.
-        let mut all = Vec::new();
-        for (pid, &edges) in self.pieces.iter().enumerate() {
-            if hinted_piece[pid] {
-                continue;
-            }
-            for rotation in Piece::new(edges).distinct_rotations() {
-                let rot = rotation.quarter_turns();
-                all.push((pid as u16, rot, rotated(edges, rot)));
-            }
-        }
-
-        let mut position = vec![usize::MAX; cells];
-        for (i, &c) in self.order.iter().enumerate() {
-            position[c] = i;
-        }
+            .map(|o| {
+                (
+                    o.candidate.piece,
+                    o.candidate.rotation.quarter_turns(),
+                    o.edges,
+                )
+            })
+            .collect();
 
         let mut tables: Vec<Table> = Vec::new();
-        let mut by_rules: HashMap<[SideRule; 4], usize> = HashMap::new();
-        let mut plans = Vec::with_capacity(self.order.len());
-        for (i, &cell) in self.order.iter().enumerate() {
+        // Tight: one table per table of the solver's plan. Loose: one table for every cell.
+        let mut by_solver_table: HashMap<usize, usize> = HashMap::new();
+        let mut loose_table = None;
+        let mut plans = Vec::with_capacity(self.solver.cells().len());
+        for cp in self.solver.cells() {
+            let i = cp.depth;
+            let mut key_sides: Vec<usize> = cp.key.iter().flatten().map(|s| s.index()).collect();
             let mut rules = [SideRule::Open; 4];
             let mut sources = [None; 4];
-            let mut key_sides = Vec::new();
-            // Slot priority: left first (it usually comes in a register), then up, right, down.
-            for side in [LEFT, UP, RIGHT, DOWN] {
-                rules[side] = match self.neighbour(cell, side) {
-                    None => SideRule::Rim,
-                    Some(n) => {
-                        if let Some(urdl) = pinned[n] {
-                            let facing = (side + 2) % 4;
-                            SideRule::Fixed((urdl >> SHIFT[facing]) as u8)
-                        } else if position[n] < i {
-                            sources[side] = Some(if position[n] + 1 == i {
-                                Source::Previous
-                            } else {
-                                Source::Board(n)
-                            });
-                            if key_sides.len() < 2 {
-                                key_sides.push(side);
-                                SideRule::Key(key_sides.len() as u8 - 1)
-                            } else {
-                                SideRule::Check
-                            }
+            for side in Side::ALL {
+                let s = side.index();
+                rules[s] = match cp.rules[s] {
+                    Known::Rim => SideRule::Rim,
+                    Known::Fixed(c) => SideRule::Fixed(c),
+                    Known::Later => SideRule::Open,
+                    Known::Earlier => {
+                        sources[s] = Some(if cp.previous == Some(side) {
+                            Source::Previous
                         } else {
-                            SideRule::Open
+                            // An earlier side always has a neighbour.
+                            cp.neighbours[s].map_or(Source::Constant(0), Source::Board)
+                        });
+                        match key_sides.iter().position(|&k| k == s) {
+                            Some(slot) => SideRule::Key(slot as u8),
+                            None => SideRule::Check,
                         }
                     }
                 };
             }
-            if !self.tight {
-                loosen(&mut rules, &mut sources, &mut key_sides);
-            }
-            // Loose tables are all the same table: one entry for every cell.
-            let identity = if self.tight {
-                rules
+            let table = if self.tight {
+                *by_solver_table.entry(cp.table).or_insert_with(|| {
+                    tables.push(from_solver(&self.solver.tables()[cp.table], rules));
+                    tables.len() - 1
+                })
             } else {
-                [
-                    SideRule::Key(1),
-                    SideRule::Open,
-                    SideRule::Open,
-                    SideRule::Key(0),
-                ]
+                loosen(&mut rules, &mut sources, &mut key_sides);
+                *loose_table.get_or_insert_with(|| {
+                    tables.push(loose(&all, rules, key_sides.len(), colour_bits));
+                    tables.len() - 1
+                })
             };
-            let table = *by_rules.entry(identity).or_insert_with(|| {
-                tables.push(build_table(
-                    &all,
-                    rules,
-                    key_sides.len(),
-                    colour_bits,
-                    self.tight,
-                ));
-                tables.len() - 1
-            });
             tables[table].users.push(i);
             plans.push(CellPlan {
                 index: i,
-                cell,
+                cell: cp.cell,
                 rules,
                 sources,
                 table,
@@ -293,6 +295,31 @@ impl Spec {
     }
 }
 
+/// A tight table: the solver's table (its candidates already filtered by the rules and
+/// bucketed by the key colours), packed.
+fn from_solver(t: &solver::Table, rules: [SideRule; 4]) -> Table {
+    let mut cands = Vec::with_capacity(t.candidates().len());
+    let mut start = Vec::with_capacity(t.buckets() + 1);
+    for k in 0..t.buckets() {
+        start.push(cands.len() as u32);
+        cands.extend(t.bucket(k).iter().map(|o| {
+            pack_candidate(
+                pack_urdl(o.edges),
+                o.candidate.piece,
+                o.candidate.rotation.quarter_turns(),
+            )
+        }));
+    }
+    start.push(cands.len() as u32);
+    Table {
+        rules,
+        key_slots: t.key_slots(),
+        cands,
+        start,
+        users: Vec::new(),
+    }
+}
+
 /// Turns tight rules into loose ones: left and up always form the key (a rim or pin colour
 /// becomes a constant key), right and down are checked in the loop.
 fn loosen(rules: &mut [SideRule; 4], sources: &mut [Option<Source>; 4], keys: &mut Vec<usize>) {
@@ -325,15 +352,9 @@ fn loosen(rules: &mut [SideRule; 4], sources: &mut [Option<Source>; 4], keys: &m
     }
 }
 
-/// Builds one table: every candidate that satisfies `rules` (or, for a loose table, every
-/// candidate), bucketed by the key colours.
-fn build_table(
-    all: &[(u16, u8, [u8; 4])],
-    rules: [SideRule; 4],
-    slots: usize,
-    bits: u32,
-    filter: bool,
-) -> Table {
+/// The loose table: every candidate, bucketed by the colours of the key sides (left and up,
+/// where a rim or pin gives a constant key); every other rule is checked in the loop.
+fn loose(all: &[(u16, u8, [u8; 4])], rules: [SideRule; 4], slots: usize, bits: u32) -> Table {
     let mut key_side = [usize::MAX; 2];
     for (side, rule) in rules.iter().enumerate() {
         if let SideRule::Key(k) = rule {
@@ -343,16 +364,6 @@ fn build_table(
     let buckets = 1usize << (bits as usize * slots);
     let mut lists: Vec<Vec<u64>> = vec![Vec::new(); buckets];
     for &(pid, rot, e) in all {
-        let fits = !filter
-            || (0..4).all(|s| match rules[s] {
-                SideRule::Rim => e[s] == 0,
-                SideRule::Fixed(c) => e[s] == c,
-                SideRule::Key(_) | SideRule::Check | SideRule::Open => e[s] != 0,
-                SideRule::CheckConst(_) | SideRule::CheckNotGrey => true,
-            });
-        if !fits {
-            continue;
-        }
         let key = (0..slots).fold(0usize, |k, slot| k << bits | e[key_side[slot]] as usize);
         lists[key].push(pack_candidate(pack_urdl(e), pid, rot));
     }
@@ -376,18 +387,12 @@ fn build_table(
 mod tests {
     use super::*;
 
-    /// A 2x2 board of four corner pieces that fit one way.
-    fn tiny() -> Spec {
-        Spec {
-            name: "tiny".into(),
-            width: 2,
-            height: 2,
-            // Solution: 0 at (0,0) rot 0, 1 at (0,1), 2 at (1,0), 3 at (1,1); colours 1..4.
-            pieces: vec![[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]],
-            hints: vec![],
-            order: vec![0, 1, 2, 3],
-            tight: true,
-        }
+    /// A 2x2 board of four corner pieces that fit one way (and its turns).
+    fn tiny(tight: bool) -> Spec {
+        // Solution: 0 at (0,0) rot 0, 1 at (0,1), 2 at (1,0), 3 at (1,1); colours 1..4.
+        let pieces = [[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]];
+        let inst = Instance::new(2, 2, pieces.map(Piece::new).to_vec(), vec![]).unwrap();
+        Spec::new(&inst, OrderKind::RowMajor, tight)
     }
 
     #[test]
@@ -399,7 +404,7 @@ mod tests {
 
     #[test]
     fn corner_table_holds_only_corner_rotations_that_fit() {
-        let plan = tiny().plan();
+        let plan = tiny(true).plan();
         // Cell 0: up and left are rim, right and down open: one list, no key.
         let t = &plan.tables[plan.cells[0].table];
         assert_eq!(t.key_slots, 0);
@@ -415,15 +420,32 @@ mod tests {
     }
 
     #[test]
-    fn symmetric_rotations_are_listed_once() {
-        let mut s = tiny();
-        s.width = 3;
-        s.height = 3;
-        s.pieces = vec![[1, 2, 1, 2]; 9];
-        s.order = (0..9).collect();
-        let plan = s.plan();
-        let centre = &plan.tables[plan.cells[4].table];
-        // Piece ids 0..9, two distinct rotations each.
-        assert_eq!(centre.cands.len(), 18);
+    fn tight_tables_are_the_solver_plans_tables() {
+        let spec = tiny(true);
+        let plan = spec.plan();
+        assert_eq!(plan.tables.len(), spec.solver.tables().len());
+        for (ours, theirs) in plan.tables.iter().zip(spec.solver.tables()) {
+            assert_eq!(ours.users, theirs.users);
+            assert_eq!(ours.start.len(), theirs.buckets() + 1);
+            let unpacked: Vec<(u16, u8)> = ours
+                .cands
+                .iter()
+                .map(|&c| ((c & 0xffff) as u16, (c >> 16 & 3) as u8))
+                .collect();
+            let expected: Vec<(u16, u8)> = theirs
+                .candidates()
+                .iter()
+                .map(|o| (o.candidate.piece, o.candidate.rotation.quarter_turns()))
+                .collect();
+            assert_eq!(unpacked, expected);
+        }
+    }
+
+    #[test]
+    fn the_loose_table_holds_every_candidate() {
+        let plan = tiny(false).plan();
+        assert_eq!(plan.tables.len(), 1);
+        assert_eq!(plan.tables[0].cands.len(), 16);
+        assert_eq!(plan.tables[0].users, vec![0, 1, 2, 3]);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use eternity_solver::{FillOrder, Instance};
+use eternity_solver::Instance;
 
 use crate::compile::{Compiled, Compiler};
 use crate::error::{CompileError, RunError};
@@ -13,20 +13,7 @@ use crate::run::{Outcome, RunOptions};
 use crate::search::Running;
 
 fn spec(inst: &Instance, opts: &EmitOptions) -> plan::Spec {
-    let order = FillOrder::new(inst, opts.order);
-    plan::Spec {
-        name: inst.name().to_string(),
-        width: inst.width(),
-        height: inst.height(),
-        pieces: inst.pieces().iter().map(|p| p.edges).collect(),
-        hints: inst
-            .hints()
-            .iter()
-            .map(|h| (h.cell, h.piece, h.rotation.quarter_turns()))
-            .collect(),
-        order: order.cells().to_vec(),
-        tight: opts.tight_tables,
-    }
+    plan::Spec::new(inst, opts.order, opts.tight_tables)
 }
 
 /// The source of a stand-alone solver program for `inst`: no dependencies,
