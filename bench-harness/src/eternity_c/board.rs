@@ -1,16 +1,19 @@
 //! The C engines' view of a puzzle, and the per-cell plan the generator bakes into C.
 //!
 //! A [`CBoard`] is plain data (pieces as `[up, right, down, left]`, hints as piece + clockwise
-//! quarter turns at a cell), converted from an `eternity_solver` instance. [`Plan`] works out,
+//! quarter turns at a cell), converted from an `eternity_solver` instance. [`Plan`] lays out,
 //! for every free cell in row-major order, what is fixed before the search starts (the rim,
 //! pinned neighbours) and what the search supplies (the placed neighbours above and to the
 //! left), and files every legal (piece, rotation) of each kind of cell in buckets keyed by the
-//! colours the search supplies. The legality rule is the family's: every edge matches every
-//! fixed neighbour and the rim, and no grey edge faces the interior.
+//! colours the search supplies, the way the C generator indexes them. The candidate order,
+//! the side rules and the legal candidates per kind of cell are `eternity-solver`'s planner
+//! ([`eternity_solver::plan::Plan`]), the one derivation the family's fast engines share, so
+//! the C search tries exactly the candidates the baseline tries, in the same order.
 
 use std::fmt;
 
-use eternity_solver::{Piece, Rotation};
+use eternity_solver::plan::{self as solver, SideRule};
+use eternity_solver::{FillOrder, Piece, Rotation, Side};
 
 /// Largest colour the packed C candidate word can carry (6 bits).
 pub const MAX_COLOUR: u8 = 63;
@@ -282,16 +285,6 @@ pub enum Need {
     Colour(u8),
 }
 
-impl Need {
-    fn admits(self, colour: u8) -> bool {
-        match self {
-            Need::Grey => colour == 0,
-            Need::Interior => colour != 0,
-            Need::Colour(c) => colour == c,
-        }
-    }
-}
-
 /// The kind of a free cell: everything about it that is fixed before the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kind {
@@ -362,77 +355,61 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Plans the row-major search of `board`.
+    /// Plans the row-major search of `board` from `eternity-solver`'s planner.
     pub fn new(board: &CBoard) -> Result<Plan, BoardError> {
-        let pinned = board.check()?;
-        let (w, h) = (board.width, board.height);
+        board.check()?;
+        let inst = board.to_instance()?;
+        let planned = solver::Plan::new(&inst, &FillOrder::row_major(&inst));
         let colours = board.colours();
         let mut pinned_piece = vec![false; board.pieces.len()];
         for hint in &board.hints {
             pinned_piece[hint.piece] = true;
         }
-        // Every distinct orientation of every free piece, in search order.
-        let mut orientations = Vec::new();
-        for (piece, &edges) in board.pieces.iter().enumerate() {
-            if pinned_piece[piece] {
-                continue;
-            }
-            for rotation in Piece::new(edges).distinct_rotations() {
-                let rot = rotation.quarter_turns();
-                orientations.push(Candidate {
-                    piece,
-                    rot,
-                    edges: rotated(edges, rot),
-                });
-            }
-        }
+        let not_row_major = |cell: usize| {
+            BoardError::Shape(format!(
+                "cell {cell}: the plan is not a row-major one (a side above or to the left is \
+                 filled later, or one below or to the right earlier)"
+            ))
+        };
         let mut cells = Vec::new();
         let mut kinds: Vec<KindTable> = Vec::new();
-        let free: Vec<usize> = (0..w * h).filter(|&c| pinned[c].is_none()).collect();
-        for (i, &cell) in free.iter().enumerate() {
-            let (r, c) = (cell / w, cell % w);
-            let up = if r == 0 {
-                Source::Fixed(0)
-            } else {
-                pinned[cell - w].map_or(Source::Placed, |e| Source::Fixed(e[DOWN]))
+        let order = planned.cells();
+        for (i, cp) in order.iter().enumerate() {
+            let cell = cp.cell;
+            let source = |side: Side| match cp.rules[side.index()] {
+                SideRule::Rim => Ok(Source::Fixed(0)),
+                SideRule::Fixed(f) => Ok(Source::Fixed(f)),
+                SideRule::Earlier => Ok(Source::Placed),
+                SideRule::Later => Err(not_row_major(cell)),
             };
-            let left = if c == 0 {
-                Source::Fixed(0)
-            } else {
-                pinned[cell - 1].map_or(Source::Placed, |e| Source::Fixed(e[RIGHT]))
-            };
-            let right = if c + 1 == w {
-                Need::Grey
-            } else {
-                pinned[cell + 1].map_or(Need::Interior, |e| Need::Colour(e[LEFT]))
-            };
-            let down = if r + 1 == h {
-                Need::Grey
-            } else {
-                pinned[cell + w].map_or(Need::Interior, |e| Need::Colour(e[UP]))
+            let need = |side: Side| match cp.rules[side.index()] {
+                SideRule::Rim => Ok(Need::Grey),
+                SideRule::Fixed(f) => Ok(Need::Colour(f)),
+                SideRule::Later => Ok(Need::Interior),
+                SideRule::Earlier => Err(not_row_major(cell)),
             };
             let kind = Kind {
-                up,
-                left,
-                right,
-                down,
+                up: source(Side::Up)?,
+                left: source(Side::Left)?,
+                right: need(Side::Right)?,
+                down: need(Side::Down)?,
             };
             let kind_index = match kinds.iter().position(|k| k.kind == kind) {
                 Some(k) => k,
                 None => {
-                    kinds.push(KindTable::new(kind, colours, &orientations));
+                    kinds.push(KindTable::new(kind, colours, &planned.tables()[cp.table]));
                     kinds.len() - 1
                 }
             };
-            let next = free.get(i + 1).copied();
+            let next = order.get(i + 1).map(|n| n.cell);
             cells.push(CellPlan {
                 cell,
-                row: r,
-                col: c,
+                row: cell / board.width,
+                col: cell % board.width,
                 kind,
                 kind_index,
-                down_read: r + 1 < h && pinned[cell + w].is_none(),
-                right_read: c + 1 < w && next == Some(cell + 1),
+                down_read: cp.rules[Side::Down.index()] == SideRule::Later,
+                right_read: next.is_some() && cp.neighbours[Side::Right.index()] == next,
             });
         }
         Ok(Plan {
@@ -446,24 +423,20 @@ impl Plan {
 }
 
 impl KindTable {
-    fn new(kind: Kind, colours: usize, orientations: &[Candidate]) -> KindTable {
+    /// The planner's table for a kind of cell, filed by (up, left) colours. Each C bucket is
+    /// one of the planner's buckets (keyed by the same placed sides), so it keeps its search
+    /// order.
+    fn new(kind: Kind, colours: usize, table: &solver::Table) -> KindTable {
         let mut buckets = vec![Vec::new(); colours * colours];
-        for cand in orientations {
-            let [u, r, d, l] = cand.edges;
-            let up_ok = match kind.up {
-                Source::Fixed(f) => u == f,
-                // A placed neighbour above always shows a non-grey down edge.
-                Source::Placed => u != 0,
-            };
-            let left_ok = match kind.left {
-                Source::Fixed(f) => l == f,
-                Source::Placed => l != 0,
-            };
-            if up_ok && left_ok && kind.right.admits(r) && kind.down.admits(d) {
-                let ku = if kind.up == Source::Placed { u } else { 0 };
-                let kl = if kind.left == Source::Placed { l } else { 0 };
-                buckets[usize::from(ku) * colours + usize::from(kl)].push(*cand);
-            }
+        for o in table.candidates() {
+            let [u, _, _, l] = o.edges;
+            let ku = if kind.up == Source::Placed { u } else { 0 };
+            let kl = if kind.left == Source::Placed { l } else { 0 };
+            buckets[usize::from(ku) * colours + usize::from(kl)].push(Candidate {
+                piece: usize::from(o.candidate.piece),
+                rot: o.candidate.rotation.quarter_turns(),
+                edges: o.edges,
+            });
         }
         KindTable { kind, buckets }
     }
