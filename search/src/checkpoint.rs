@@ -44,6 +44,19 @@ impl Checkpoint {
         version: u32,
         fingerprint: u64,
     ) -> Result<(), CheckpointError> {
+        self.expect_kind(kind, version)?;
+        if self.fingerprint != fingerprint {
+            return Err(CheckpointError::Fingerprint {
+                expected: fingerprint,
+                found: self.fingerprint,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks the kind and version only, for a reader that checks the fingerprint itself
+    /// (against a puzzle it loads later, say).
+    pub fn expect_kind(&self, kind: &str, version: u32) -> Result<(), CheckpointError> {
         if self.kind != kind {
             return Err(CheckpointError::Kind {
                 expected: kind.to_string(),
