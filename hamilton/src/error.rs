@@ -110,7 +110,7 @@ pub enum Impossible {
     #[error("exhaustive search: no path ({nodes} search nodes)")]
     Exhausted {
         /// Nodes the search took to prove it (with the constructive attempt's moves, as in
-        /// [`Progress::nodes`](crate::Progress::nodes)).
+        /// the nodes of [`Progress`](crate::Progress)).
         nodes: u64,
     },
 }
