@@ -233,15 +233,18 @@ impl Dictionary {
     /// A dictionary from a word list file (see [`from_word_list`](Self::from_word_list)).
     ///
     /// # Errors
-    /// [`DictionaryError::Io`] if the file cannot be read, or the errors of
-    /// [`from_word_list`](Self::from_word_list).
+    /// [`DictionaryError::Io`] if the file cannot be read; [`DictionaryError::InFile`] with
+    /// the file and, as its source, the error of [`from_word_list`](Self::from_word_list).
     pub fn from_word_list_file(path: impl AsRef<Path>) -> Result<Dictionary, DictionaryError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| DictionaryError::Io {
             path: path.to_path_buf(),
             source,
         })?;
-        Self::from_word_list(&text)
+        Self::from_word_list(&text).map_err(|e| DictionaryError::InFile {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        })
     }
 
     /// A dictionary from the bytes of an `fst::Map` of lowercase words to tiers (as written by
@@ -592,6 +595,25 @@ mod tests {
         assert!(!e.contains("cross"));
         assert!(e.has_prefix("cross")); // crosswords is still there
         assert_eq!(e.len(), Dictionary::english().len());
+    }
+
+    #[test]
+    fn word_list_files_name_the_file_and_the_place() {
+        let dir = std::env::temp_dir().join(format!("quartiles-words-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("words.txt");
+        std::fs::write(&file, "alpha\nbe7a\n").unwrap();
+        let err = Dictionary::from_word_list_file(&file).unwrap_err();
+        assert!(matches!(err, DictionaryError::InFile { .. }));
+        assert!(err.to_string().contains("words.txt"));
+        let inner = std::error::Error::source(&err).unwrap().to_string();
+        assert_eq!(inner, "line 2, column 3: `7` is not a letter a-z");
+        std::fs::write(&file, "alpha\nbeta\n").unwrap();
+        assert_eq!(Dictionary::from_word_list_file(&file).unwrap().len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let missing = Dictionary::from_word_list_file(dir.join("none.txt")).unwrap_err();
+        assert!(matches!(missing, DictionaryError::Io { .. }));
+        assert!(std::error::Error::source(&missing).is_some());
     }
 
     #[test]

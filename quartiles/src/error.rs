@@ -92,6 +92,16 @@ pub enum DictionaryError {
         #[source]
         source: std::io::Error,
     },
+    /// A word list file that was read but holds a bad word: the file, and what is wrong
+    /// where (as [`source`](std::error::Error::source)).
+    #[error("word list {}", path.display())]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// The error in its text (a [`DictionaryError::NotALetter`] with line and column).
+        #[source]
+        source: Box<DictionaryError>,
+    },
     /// Bytes that are not a valid `fst::Map` (bad header, checksum or structure).
     #[error("the dictionary bytes are not a valid fst map")]
     Fst {
