@@ -146,6 +146,10 @@ impl Compiler {
 
     /// Compiles `source` (or finds it in the cache).
     ///
+    /// The cache key covers the text of `source` only: a program that `include!`s other
+    /// files must name their content in its own text (a hash in a comment will do), or a
+    /// changed included file finds the old binary.
+    ///
     /// When the default cache directory cannot be created (a read-only home, say), the
     /// system temporary directory is used instead; a directory set with
     /// [`Compiler::cache_dir`] is used as given.

@@ -26,13 +26,16 @@ use crate::error::{ParseBoardError, RunError};
 /// Per-run settings that override the defaults baked into the program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunOptions {
-    /// Node cap of the whole run (`None`: the program's default).
+    /// Node cap of the whole run (`None`: the program's default); exactly this many nodes
+    /// are made if the tree is larger. For a [`Running`](crate::Running) it is a cap of the
+    /// search's own: every step pauses there.
     pub max_nodes: Option<u64>,
     /// Search mode (`None`: the program's default).
     pub mode: Option<Mode>,
-    /// Wall-time cap of the whole run (`None`: none); the program stops within a few
-    /// microseconds of it (the clock is read every `puzzle_search::CLOCK_EVERY` nodes) and
-    /// reports [`Status::Budget`].
+    /// Wall-time cap of the whole run in whole milliseconds (`None`: none); the program
+    /// stops within tens of microseconds of it (it reads the clock every
+    /// `puzzle_search::CLOCK_EVERY` nodes) and reports [`Status::Budget`]. For a
+    /// [`Running`](crate::Running) it is a cap of the search's own, like `max_nodes`.
     pub time_budget: Option<Duration>,
     /// Progress lines: `Some(None)` turns them off, `Some(Some(d))` sets the interval, `None`
     /// keeps the program's default.
