@@ -1,5 +1,6 @@
-//! The public searches, each its own continuation: [`Solver`] finds one path or proves there
-//! is none; [`Paths`] enumerates every path.
+//! The public searches, each its own continuation and a [`Search`]: [`Solver`] finds one
+//! path or proves there is none; [`Paths`] enumerates every path, and cuts into parts
+//! ([`Split`]). Both run either [`Engine`].
 
 use std::ops::Deref;
 
