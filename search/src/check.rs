@@ -77,6 +77,30 @@ fn run_with<S: Search>(mut search: S, budget: impl Fn(usize) -> Option<u64>) -> 
     }
 }
 
+/// Asserts that stepping `search` in node budgets taken from `budgets` (cycling) finds the same
+/// items in the same order and ends with the same counters as one unlimited run, and returns
+/// that run: the test every continuation owes.
+///
+/// # Panics
+/// When the two runs differ, or as [`run_in_steps`] does.
+pub fn assert_steps_change_nothing<S>(search: S, budgets: &[u64]) -> Outcome<S::Item>
+where
+    S: Search + Clone,
+    S::Item: PartialEq + std::fmt::Debug,
+{
+    let whole = run_whole(search.clone());
+    let stepped = run_in_steps(search, budgets);
+    assert_eq!(
+        stepped.items, whole.items,
+        "stepped items differ from one run's"
+    );
+    assert_eq!(
+        stepped.progress, whole.progress,
+        "stepped counters differ from one run's"
+    );
+    whole
+}
+
 /// Asserts that `a` and `b` find the same items in the same order, and, with `same_nodes`,
 /// count the same nodes: the differential test of a fast engine against the baseline.
 ///

@@ -10,8 +10,9 @@ use crate::step::Step;
 /// the counters and items of the uncut search, exactly.
 pub trait Split: Search + Sized {
     /// Cuts this search, as it stands before its first step, at `depth` (what a depth is
-    /// belongs to the crate: a search depth, a prefix length, a chunk size). The crate caps
-    /// `depth` so that no item is found above the cut.
+    /// belongs to the crate: a search depth, a prefix length, a chunk size). Items are found
+    /// only in parts: a crate either caps `depth` below the depth of its items, or hands an
+    /// item found above the cut out as a part of its own that finds just that item.
     fn split(&self, depth: usize) -> Parts<Self>;
 }
 

@@ -356,3 +356,9 @@ fn check_helpers_see_the_same_run() {
     capped.cap = 500;
     assert_eq!(run_in_steps(capped, &[64]).progress.nodes, 500);
 }
+
+#[test]
+fn steps_change_nothing_returns_the_whole_run() {
+    let whole = puzzle_search::check::assert_steps_change_nothing(Queens::new(6), &[3, 11]);
+    assert_eq!(whole.items.len(), 4);
+}
