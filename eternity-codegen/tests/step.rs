@@ -218,3 +218,38 @@ fn a_killed_run_ends_with_its_error() {
     assert_eq!(running.step(Unlimited), Step::Finished);
     assert!(running.stop().is_err());
 }
+
+#[test]
+fn the_program_agrees_with_the_in_process_engines() {
+    use eternity_solver::FillOrder;
+    use eternity_solver::engine::EngineKind;
+    use eternity_solver::search::{SearchOptions, Solver};
+    use puzzle_search::check::assert_agree;
+
+    // 32 solutions: the same boards in the same order, and the same node count.
+    let inst = common::planted(4, 4, 2, 4, 3);
+    for kind in [OrderKind::RowMajor, OrderKind::Spiral] {
+        let order = FillOrder::new(&inst, kind);
+        let program = common::program(&inst, &EmitOptions::default().order(kind));
+        for engine in EngineKind::ALL {
+            let solver = Solver::new(&inst, &order, SearchOptions::default().engine(engine));
+            assert_agree(solver, program.spawn(&common::quiet()).unwrap(), true);
+        }
+        // Under a cap of their own, stepped: the same pause on the same node.
+        let cap = 700;
+        let solver = Solver::new(&inst, &order, SearchOptions::default().max_nodes(cap));
+        let running = program
+            .spawn(&RunOptions {
+                max_nodes: Some(cap),
+                ..common::quiet()
+            })
+            .unwrap();
+        let (a, b) = (
+            run_in_steps(solver, &[7, 50]),
+            run_in_steps(running, &[7, 50]),
+        );
+        assert_eq!(a.items, b.items, "{kind}");
+        assert_eq!(a.progress, b.progress, "{kind}");
+        assert_eq!(b.progress.nodes, cap);
+    }
+}
