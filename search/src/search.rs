@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, Limit, Time, Unlimited};
 use crate::progress::Progress;
@@ -52,8 +52,10 @@ pub trait Search {
     }
 
     /// Runs in slices of about `every` of wall time: `on_item` sees each item as it is found,
-    /// `on_progress` sees the progress after every slice that paused. Either stops the run by
-    /// returning [`ControlFlow::Break`]; the search can be stepped on afterwards.
+    /// `on_progress` sees the progress after every slice that paused, and after an item when
+    /// `every` has passed since it last saw it (so a search that finds items all the time is
+    /// still watched). Either stops the run by returning [`ControlFlow::Break`]; the search
+    /// can be stepped on afterwards.
     fn run_with_progress<I, P>(
         &mut self,
         every: Duration,
@@ -65,24 +67,38 @@ pub trait Search {
         I: FnMut(Self::Item) -> ControlFlow<()>,
         P: FnMut(&Self::Progress) -> ControlFlow<()>,
     {
+        let mut last_report = Instant::now();
+        // The node count at the last pause, while no item was found since: a second pause at
+        // the same count did no work. (Progress is read only when it is reported: it may cost
+        // more than a step that finds an item.)
+        let mut paused_at = None;
         loop {
-            let before = self.progress().as_ref().nodes;
             match self.step(Time::new(every)) {
                 Step::Found(item) => {
+                    paused_at = None;
                     if on_item(item).is_break() {
                         return Run::Stopped;
                     }
+                    if last_report.elapsed() >= every {
+                        last_report = Instant::now();
+                        if on_progress(&self.progress()).is_break() {
+                            return Run::Stopped;
+                        }
+                    }
                 }
                 Step::Paused => {
+                    last_report = Instant::now();
                     let progress = self.progress();
                     if on_progress(&progress).is_break() {
                         return Run::Stopped;
                     }
                     // Every step works unless a cap of the search's own stops it, so a pause
                     // that did no work is that cap.
-                    if progress.as_ref().nodes == before {
+                    let nodes = progress.as_ref().nodes;
+                    if paused_at == Some(nodes) {
                         return Run::Capped;
                     }
+                    paused_at = Some(nodes);
                 }
                 Step::Finished => return Run::Finished,
             }
