@@ -13,16 +13,18 @@
 //! prints the number of paths (counted by the frontier dynamic programme, not enumerated);
 //! `--exact` skips the constructive first attempt and runs the exact search alone.
 //! A board with no path prints the reason and exits with status 1; a board that cannot be
-//! read exits with status 2. Progress goes to stderr every second on long searches.
+//! read exits with status 2. On a terminal, stderr shows the search's progress (nodes, paths
+//! found, rate, and the fraction explored where it is known).
 #![forbid(unsafe_code)]
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use clap::Parser;
+use examples::{Drive, drive};
 use hamilton_solver::count::count;
-use hamilton_solver::{Budget, Grid, Options, Paths, Search, Solution, Solver, Step};
+use hamilton_solver::{Grid, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
@@ -88,34 +90,19 @@ fn main() -> ExitCode {
             }
         };
     }
-    let started = Instant::now();
-    let mut last_report = Instant::now();
     if args.all {
         let limit = args.limit.unwrap_or(u64::MAX);
         let mut paths = Paths::new(&grid);
         let mut printed = 0u64;
-        while printed < limit {
-            match paths.step(Budget::time(Duration::from_millis(200))) {
-                Step::Found(p) => {
-                    println!("{}", show(&p, args.letters));
-                    printed += 1;
-                }
-                Step::Paused => {
-                    if last_report.elapsed() >= Duration::from_secs(1) {
-                        let p = paths.progress();
-                        eprintln!(
-                            "... {} paths, {} nodes, about {:.1}% of the tree, {:.0?}",
-                            p.found,
-                            p.nodes,
-                            p.fraction.unwrap_or(0.0) * 100.0,
-                            started.elapsed()
-                        );
-                        last_report = Instant::now();
-                    }
-                }
-                Step::Finished => break,
+        drive(&mut paths, &Drive::new("enumerating paths"), |p| {
+            println!("{}", show(&p, args.letters));
+            printed += 1;
+            if printed < limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
             }
-        }
+        });
         if printed == 0 {
             match paths.proof() {
                 Some(why) => println!("no path: {why}"),
@@ -133,31 +120,22 @@ fn main() -> ExitCode {
         ..Options::default()
     };
     let mut solver = Solver::with_options(&grid, options);
-    loop {
-        match solver.step(Budget::time(Duration::from_millis(200))) {
-            Step::Found(p) => {
-                println!("{}", show(&p, args.letters));
-                return ExitCode::SUCCESS;
+    let mut found = None;
+    drive(&mut solver, &Drive::new("searching"), |p| {
+        found = Some(p);
+        ControlFlow::Break(())
+    });
+    match found {
+        Some(p) => {
+            println!("{}", show(&p, args.letters));
+            ExitCode::SUCCESS
+        }
+        None => {
+            match solver.proof() {
+                Some(why) => println!("no path: {why}"),
+                None => println!("no path"),
             }
-            Step::Paused => {
-                if last_report.elapsed() >= Duration::from_secs(1) {
-                    let p = solver.progress();
-                    eprintln!(
-                        "... {} nodes, {} restarts, {:.0?}",
-                        p.nodes,
-                        p.restarts,
-                        started.elapsed()
-                    );
-                    last_report = Instant::now();
-                }
-            }
-            Step::Finished => {
-                match solver.proof() {
-                    Some(why) => println!("no path: {why}"),
-                    None => println!("no path"),
-                }
-                return ExitCode::FAILURE;
-            }
+            ExitCode::FAILURE
         }
     }
 }
