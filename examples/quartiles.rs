@@ -16,10 +16,12 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use examples::{Drive, drive};
 use quartiles_solver::{Board, Dictionary, Search, Solver, Tiers};
 
 /// The seed's board, solved when no board is given.
@@ -122,9 +124,10 @@ fn run(args: &Args) -> Result<(), String> {
     dict.prepare();
     let prepared = start.elapsed();
     let start = Instant::now();
-    let solver = Solver::new(&dict, &board)
-        .with_known_words(&args.known)
-        .finish();
+    let mut solver = Solver::new(&dict, &board).with_known_words(&args.known);
+    drive(&mut solver, &Drive::new("solving"), |_| {
+        ControlFlow::Continue(())
+    });
     let solved = start.elapsed();
     let covers = solver.quartiles();
     let quartiles: Vec<String> = covers

@@ -13,13 +13,16 @@
 //! in `--pdb-dir`, else `$SLIDE_PDB_DIR`, else the user cache directory.
 #![forbid(unsafe_code)]
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use examples::{Drive, drive};
 use slide_solver::{
-    Board, BuildProgress, Engine, GoalConvention, HeuristicKind, Options, Puzzle, parse_size, solve,
+    Board, BuildProgress, Engine, GoalConvention, HeuristicKind, Options, Puzzle, Search, Solver,
+    parse_size,
 };
 
 /// Solve a sliding-tile puzzle optimally.
@@ -87,8 +90,14 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         true
     };
     let began = Instant::now();
-    let outcome = solve(&puzzle, &options, progress)?;
-    let solution = outcome.solution;
+    let mut solver = Solver::with_build_progress(&puzzle, &options, progress)?;
+    let mut found = None;
+    drive(&mut solver, &Drive::new("searching"), |s| {
+        found = Some(s);
+        ControlFlow::Break(())
+    });
+    let solution = found.ok_or("the search ended without a solution")?;
+    let progress = solver.progress();
     if !args.quiet {
         println!("Start:\n{start}");
         for (i, step) in solution.steps().enumerate() {
@@ -106,8 +115,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         } else {
             options.heuristic.name()
         },
-        outcome.progress.expanded,
-        outcome.progress.generated,
+        progress.expanded,
+        progress.generated,
         began.elapsed()
     );
     Ok(())

@@ -103,30 +103,39 @@ pub fn drive<S: Search>(
     }
 }
 
-/// The terminal view of one drive.
+/// The terminal view of one drive. The bar is made at the first report, a slice into the
+/// run, so a search that ends sooner pays nothing for it and draws nothing.
 struct Bar {
-    bar: ProgressBar,
+    bar: std::cell::OnceCell<ProgressBar>,
     label: String,
+    show: bool,
 }
 
 impl Bar {
     fn new(options: &Drive) -> Bar {
-        let target = if options.show {
-            ProgressDrawTarget::stderr_with_hz(10)
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(None, target);
-        bar.set_style(spinner_style());
-        bar.set_message(options.label.clone());
         Bar {
-            bar,
+            bar: std::cell::OnceCell::new(),
             label: options.label.clone(),
+            show: options.show,
         }
     }
 
+    fn bar(&self) -> &ProgressBar {
+        self.bar.get_or_init(|| {
+            let target = if self.show {
+                ProgressDrawTarget::stderr_with_hz(10)
+            } else {
+                ProgressDrawTarget::hidden()
+            };
+            let bar = ProgressBar::with_draw_target(None, target);
+            bar.set_style(spinner_style());
+            bar
+        })
+    }
+
     fn update(&self, p: &Progress, elapsed: Duration) {
-        if self.bar.is_hidden() {
+        let bar = self.bar();
+        if bar.is_hidden() {
             return;
         }
         let secs = elapsed.as_secs_f64();
@@ -144,19 +153,21 @@ impl Bar {
         );
         match p.fraction {
             Some(f) => {
-                if self.bar.length().is_none() {
-                    self.bar.set_length(BAR_LEN);
-                    self.bar.set_style(bar_style());
+                if bar.length().is_none() {
+                    bar.set_length(BAR_LEN);
+                    bar.set_style(bar_style());
                 }
-                self.bar.set_position((f * BAR_LEN as f64) as u64);
+                bar.set_position((f * BAR_LEN as f64) as u64);
             }
-            None => self.bar.tick(),
+            None => bar.tick(),
         }
-        self.bar.set_message(counters);
+        bar.set_message(counters);
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some(bar) = self.bar.get() {
+            bar.finish_and_clear();
+        }
     }
 }
 
