@@ -51,26 +51,22 @@ pub trait Search {
         Items { search: self }
     }
 
-    /// Runs in slices of about `every` of wall time: `on_item` sees each item as it is found,
-    /// `on_progress` sees the progress after every slice that paused, and after an item when
+    /// Runs in slices of about `every` of wall time: `on_item` sees each item as it is found;
+    /// `on_pause` sees the search after every slice that paused, and after an item when
     /// `every` has passed since it last saw it (so a search that finds items all the time is
-    /// still watched). Either stops the run by returning [`ControlFlow::Break`]; the search
+    /// still watched). It gets the search itself, to read its progress, save a checkpoint or
+    /// redraw. Either callback stops the run by returning [`ControlFlow::Break`]; the search
     /// can be stepped on afterwards.
-    fn run_with_progress<I, P>(
-        &mut self,
-        every: Duration,
-        mut on_item: I,
-        mut on_progress: P,
-    ) -> Run
+    fn run_with_progress<I, P>(&mut self, every: Duration, mut on_item: I, mut on_pause: P) -> Run
     where
         Self: Sized,
         I: FnMut(Self::Item) -> ControlFlow<()>,
-        P: FnMut(&Self::Progress) -> ControlFlow<()>,
+        P: FnMut(&Self) -> ControlFlow<()>,
     {
         let mut last_report = Instant::now();
         // The node count at the last pause, while no item was found since: a second pause at
-        // the same count did no work. (Progress is read only when it is reported: it may cost
-        // more than a step that finds an item.)
+        // the same count did no work. (Progress is read at pauses only: it may cost more than
+        // a step that finds an item.)
         let mut paused_at = None;
         loop {
             match self.step(Time::new(every)) {
@@ -81,20 +77,19 @@ pub trait Search {
                     }
                     if last_report.elapsed() >= every {
                         last_report = Instant::now();
-                        if on_progress(&self.progress()).is_break() {
+                        if on_pause(self).is_break() {
                             return Run::Stopped;
                         }
                     }
                 }
                 Step::Paused => {
                     last_report = Instant::now();
-                    let progress = self.progress();
-                    if on_progress(&progress).is_break() {
+                    if on_pause(self).is_break() {
                         return Run::Stopped;
                     }
                     // Every step works unless a cap of the search's own stops it, so a pause
                     // that did no work is that cap.
-                    let nodes = progress.as_ref().nodes;
+                    let nodes = self.progress().as_ref().nodes;
                     if paused_at == Some(nodes) {
                         return Run::Capped;
                     }

@@ -205,8 +205,9 @@ fn run_with_progress_sees_every_item_and_can_stop() {
             items += 1;
             ControlFlow::Continue(())
         },
-        |_| {
+        |q: &Queens| {
             reports += 1;
+            assert!(q.progress().found <= 92);
             ControlFlow::Continue(())
         },
     );
