@@ -15,7 +15,8 @@
 //!
 //! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`);
 //! `--hints` reads a `.hnt` file whose hints replace the puzzle's own (rows counted along
-//! `--axis`). A progress line goes to stderr at most once a second (off with `--quiet`);
+//! `--axis`). Progress goes to stderr (off with `--quiet`): a bar on a terminal, otherwise a
+//! line at most once a second;
 //! solutions are printed as they are found, with a viewer URL; `explored` is the search's
 //! estimate of the share of the tree done. With `--save`, the search state
 //! is written to STATE every second and at the end, so a killed run resumes with `--resume
@@ -25,6 +26,8 @@
 //! time of this process.
 #![forbid(unsafe_code)]
 
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering::Relaxed;
@@ -36,7 +39,8 @@ use eternity_solver::format::{self, bucas, mcgavin::HintAxis};
 use eternity_solver::search::{
     Continuation, ParallelControl, SearchOptions, Solver, run_parallel_with, split,
 };
-use eternity_solver::{Board, Budget, FillOrder, Instance, OrderKind, Search, Step};
+use eternity_solver::{Board, FillOrder, Instance, OrderKind, Search};
+use examples::{Drive, drive_with};
 use nix::sys::resource::{UsageWho, getrusage};
 
 #[derive(Parser, Debug)]
@@ -191,49 +195,59 @@ fn single(
     };
     let nodes0 = solver.nodes();
     let start = Instant::now();
-    let deadline = args
-        .budget_s
-        .map(|s| start + Duration::from_secs_f64(s.max(0.0)));
+    let limit = args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0)));
     let save = |s: &Solver| -> Result<(), Box<dyn std::error::Error>> {
         if let Some(p) = &args.save {
             s.continuation().save(p)?;
         }
         Ok(())
     };
-    loop {
-        // Run for at most a second (or to the deadline), then report and save.
-        let now = Instant::now();
-        let slice = match deadline {
-            Some(d) if d <= now => break,
-            Some(d) => (d - now).min(Duration::from_secs(1)),
-            None => Duration::from_secs(1),
-        };
-        match solver.step(Budget::time(slice)) {
-            Step::Found(board) => show_solution(inst, solver.solutions(), &board),
-            Step::Finished => break,
-            Step::Paused => {
-                if !args.quiet {
-                    let p = solver.progress();
-                    eprintln!(
-                        "[{:>7.1}s] nodes={} rate={:.1}M/s explored~{:.4}% depth={}/{} max_depth={} best_score={}/{} solutions={}",
-                        start.elapsed().as_secs_f64(),
-                        p.nodes,
-                        p.nodes_per_sec / 1e6,
-                        100.0 * p.fraction.unwrap_or(0.0),
-                        p.depth,
-                        p.total_depth,
-                        p.max_depth,
-                        p.best_score,
-                        inst.max_score(),
-                        p.found
-                    );
-                }
-                save(&solver)?;
-                if solver.is_out_of_nodes() {
-                    break;
+    // On a terminal the driver's bar shows progress; in a log, a line a second does.
+    let log = !args.quiet && !std::io::stderr().is_terminal();
+    let mut last = Instant::now();
+    let mut failed = None;
+    let mut solutions = solver.solutions();
+    drive_with(
+        &mut solver,
+        &Drive::new("searching").limit(limit).quiet(args.quiet),
+        |board| {
+            solutions += 1;
+            show_solution(inst, solutions, &board);
+            ControlFlow::Continue(())
+        },
+        |s| {
+            // Report and save once a second.
+            if last.elapsed() < Duration::from_secs(1) {
+                return ControlFlow::Continue(());
+            }
+            last = Instant::now();
+            if log {
+                let p = s.progress();
+                eprintln!(
+                    "[{:>7.1}s] nodes={} rate={:.1}M/s explored~{:.4}% depth={}/{} max_depth={} best_score={}/{} solutions={}",
+                    start.elapsed().as_secs_f64(),
+                    p.nodes,
+                    p.nodes_per_sec / 1e6,
+                    100.0 * p.fraction.unwrap_or(0.0),
+                    p.depth,
+                    p.total_depth,
+                    p.max_depth,
+                    p.best_score,
+                    inst.max_score(),
+                    p.found
+                );
+            }
+            match save(s) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
                 }
             }
-        }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e);
     }
     save(&solver)?;
     let p = solver.progress();

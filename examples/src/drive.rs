@@ -70,25 +70,40 @@ impl Drive {
 pub fn drive<S: Search>(
     search: &mut S,
     options: &Drive,
+    on_item: impl FnMut(S::Item) -> ControlFlow<()>,
+) -> Ended {
+    drive_with(search, options, on_item, |_| ControlFlow::Continue(()))
+}
+
+/// [`drive`], with `on_pause` seeing the search about ten times a second (after the progress
+/// is drawn): to save a checkpoint, print a log line, or stop it.
+pub fn drive_with<S: Search>(
+    search: &mut S,
+    options: &Drive,
     mut on_item: impl FnMut(S::Item) -> ControlFlow<()>,
+    mut on_pause: impl FnMut(&S) -> ControlFlow<()>,
 ) -> Ended {
     let bar = Bar::new(options);
     let started = Instant::now();
     let out_of_time = std::cell::Cell::new(false);
+    let past_limit = || {
+        let past = options.limit.is_some_and(|l| started.elapsed() >= l);
+        out_of_time.set(past);
+        past
+    };
+    let slice = options.limit.map_or(SLICE, |l| l.min(SLICE));
     let run = search.run_with_progress(
-        SLICE,
+        slice,
         |item| {
             let flow = on_item(item);
-            if flow.is_continue() && options.limit.is_some_and(|l| started.elapsed() >= l) {
-                out_of_time.set(true);
+            if flow.is_continue() && past_limit() {
                 return ControlFlow::Break(());
             }
             flow
         },
-        |progress| {
-            bar.update(progress.as_ref(), started.elapsed());
-            if options.limit.is_some_and(|l| started.elapsed() >= l) {
-                out_of_time.set(true);
+        |s| {
+            bar.update(s.progress().as_ref(), started.elapsed());
+            if on_pause(s).is_break() || past_limit() {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
