@@ -61,11 +61,9 @@ where
             seen.push(item);
             ControlFlow::Continue(())
         },
-        |p| {
-            assert!(
-                p.as_ref().nodes <= whole.progress.nodes,
-                "{name}: progress runs ahead"
-            );
+        |s: &S| {
+            let nodes = s.progress().as_ref().nodes;
+            assert!(nodes <= whole.progress.nodes, "{name}: progress runs ahead");
             ControlFlow::Continue(())
         },
     );
