@@ -102,7 +102,11 @@ pub fn drive_with<S: Search>(
             flow
         },
         |s| {
-            bar.update(s.progress().as_ref(), started.elapsed());
+            // Progress can cost more than a slice of search (Eternity builds its best board):
+            // read it only for a bar that is drawn.
+            if bar.visible() {
+                bar.update(s.progress().as_ref(), started.elapsed());
+            }
             if on_pause(s).is_break() || past_limit() {
                 return ControlFlow::Break(());
             }
@@ -148,11 +152,13 @@ impl Bar {
         })
     }
 
+    /// True when the bar is drawn: progress shown and stderr a terminal.
+    fn visible(&self) -> bool {
+        self.show && !self.bar().is_hidden()
+    }
+
     fn update(&self, p: &Progress, elapsed: Duration) {
         let bar = self.bar();
-        if bar.is_hidden() {
-            return;
-        }
         let secs = elapsed.as_secs_f64();
         let rate = if secs > 0.0 {
             p.nodes as f64 / secs
