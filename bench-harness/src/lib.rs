@@ -6,12 +6,15 @@
 //! rate, and reports medians with their spread and paired ratios. See `README.md` for how to reproduce each figure.
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod eternity_c;
 pub mod measure;
 pub mod report;
 pub mod suites;
 
 use std::path::PathBuf;
+
+pub use error::{HarnessError, Result};
 
 /// The workspace's `testdata/` folder, where instances and word lists live.
 pub fn testdata() -> PathBuf {

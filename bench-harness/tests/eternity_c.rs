@@ -1,8 +1,9 @@
 //! The C reference engines search the same tree as `eternity-solver`: same node counts on the
 //! CI oracle (bench-easy-h52, 151,512 nodes, 1 solution), and a wrong fill order is caught.
 
+use bench_harness::HarnessError;
 use bench_harness::eternity_c::{
-    BuiltEngine, CBoard, CCompiler, CEngine, CError, CpuTarget, Status, check_count,
+    BuiltEngine, CBoard, CCompiler, CEngine, CpuTarget, Status, check_count,
 };
 use eternity_solver::engine::{Limits, baseline};
 use eternity_solver::{FillOrder, Instance};
@@ -92,7 +93,7 @@ fn a_wrong_fill_order_is_caught_by_the_count_check() {
     assert_eq!(run.solutions, Some(1), "same puzzle, same solution count");
     let err = check_count(engine.name(), "bench-easy-h52", H52_NODES, run.nodes).unwrap_err();
     assert!(
-        matches!(err, CError::CountMismatch { got, .. } if got == run.nodes),
+        matches!(err, HarnessError::CountMismatch { got, .. } if got == run.nodes),
         "{err}"
     );
     assert!(err.to_string().contains("no rate"), "{err}");
@@ -103,7 +104,7 @@ fn a_broken_c_source_is_a_clear_error() {
     let err = compiler()
         .compile("broken", "int main(void) { return undefined_name; }\n")
         .unwrap_err();
-    assert!(matches!(err, CError::Compile { .. }), "{err}");
+    assert!(matches!(err, HarnessError::Compile { .. }), "{err}");
     assert!(err.to_string().contains("undefined_name"), "{err}");
 }
 
@@ -209,12 +210,12 @@ mod external {
         ] {
             let mut rows = rows(&["--no-c", "--external", cmd]);
             assert_eq!(rows.len(), 1);
-            let err = (rows[0].run)(&inst, ALL).unwrap_err();
+            let err = (rows[0].run)(&inst, ALL).unwrap_err().chain();
             assert!(err.contains(says), "{cmd}: {err}");
         }
         let ctx = Ctx::default();
         let mut args = SuiteArgs::new(&["--external".to_string(), "prog".to_string()]);
-        let err = c_rows(&ctx, &mut args).err().unwrap();
+        let err = c_rows(&ctx, &mut args).err().unwrap().chain();
         assert!(err.contains("{puz}"), "{err}");
     }
 

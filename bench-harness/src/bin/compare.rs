@@ -86,7 +86,8 @@ fn main() -> ExitCode {
                 reports.push(r);
             }
             Err(e) => {
-                eprintln!("{}: {e}", s.name);
+                // The error's message, then each cause that adds to it, on one line.
+                eprintln!("{}: {}", s.name, e.chain());
                 failed.push(s.name);
             }
         }

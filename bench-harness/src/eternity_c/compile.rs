@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
-use super::CError;
+use crate::error::{HarnessError, Result};
 
 /// Which CPU the C code is compiled for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -52,7 +52,7 @@ pub struct CCompiler {
 impl CCompiler {
     /// Finds the C compiler (`$CC` or the platform default, as `cc` does) for the target
     /// bench-harness was built for, at `-O3` without debug information.
-    pub fn new(cpu: CpuTarget) -> Result<CCompiler, CError> {
+    pub fn new(cpu: CpuTarget) -> Result<CCompiler> {
         let target = env!("BENCH_HARNESS_TARGET");
         let host = env!("BENCH_HARNESS_HOST");
         let mut build = cc::Build::new();
@@ -66,7 +66,10 @@ impl CCompiler {
             .warnings(false);
         let tool = build
             .try_get_compiler()
-            .map_err(|e| CError::Compiler(e.to_string()))?;
+            .map_err(|e| HarnessError::NoCompiler {
+                what: "none found".into(),
+                source: Some(Box::new(e)),
+            })?;
         // GCC's RTL loop-invariant pass is quadratic in the depth of the loop nest, and a
         // generated search is one nest as deep as the board has free cells: without this flag
         // a 16x16 board takes about a minute to compile instead of about 15 seconds. The pass
@@ -129,7 +132,7 @@ impl CCompiler {
     }
 
     /// Compiles `source` into an executable named `name` (cached), returning its path.
-    pub fn compile(&self, name: &str, source: &str) -> Result<PathBuf, CError> {
+    pub fn compile(&self, name: &str, source: &str) -> Result<PathBuf> {
         let dir = self.cache.join(self.cache_key(source));
         let exe = dir.join(sanitize(name));
         // One compile at a time in this process: rows and tests that want the same engine
@@ -140,23 +143,24 @@ impl CCompiler {
         if exe.is_file() {
             return Ok(exe);
         }
-        std::fs::create_dir_all(&dir).map_err(|e| CError::Io(dir.clone(), e.to_string()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| HarnessError::io(&dir, e))?;
         // Unique names per process and thread, then a rename: parallel builders never see
         // half-written files.
         let unique = format!("{}-{:?}", std::process::id(), std::thread::current().id())
             .replace(|c: char| !c.is_ascii_alphanumeric(), "");
         let src = dir.join(format!("{}.{unique}.c", sanitize(name)));
         let tmp = dir.join(format!("{}.{unique}.tmp", sanitize(name)));
-        std::fs::write(&src, source).map_err(|e| CError::Io(src.clone(), e.to_string()))?;
+        std::fs::write(&src, source).map_err(|e| HarnessError::io(&src, e))?;
         let mut cmd: Command = self.tool.to_command();
         cmd.args(&self.extra).arg("-o").arg(&tmp).arg(&src);
-        let out = cmd
-            .output()
-            .map_err(|e| CError::Compiler(format!("cannot run {}: {e}", self.describe())))?;
+        let out = cmd.output().map_err(|e| HarnessError::NoCompiler {
+            what: format!("cannot run {}", self.describe()),
+            source: Some(Box::new(e)),
+        })?;
         if !out.status.success() {
             let _ = std::fs::remove_file(&src);
             let _ = std::fs::remove_file(&tmp);
-            return Err(CError::Compile {
+            return Err(HarnessError::Compile {
                 name: name.to_string(),
                 stderr: String::from_utf8_lossy(&out.stderr)
                     .chars()
@@ -166,8 +170,8 @@ impl CCompiler {
         }
         // The source stays beside the executable, for reading and for rebuilding by hand.
         let kept = exe.with_extension("c");
-        std::fs::rename(&src, &kept).map_err(|e| CError::Io(kept.clone(), e.to_string()))?;
-        std::fs::rename(&tmp, &exe).map_err(|e| CError::Io(exe.clone(), e.to_string()))?;
+        std::fs::rename(&src, &kept).map_err(|e| HarnessError::io(&kept, e))?;
+        std::fs::rename(&tmp, &exe).map_err(|e| HarnessError::io(&exe, e))?;
         Ok(exe)
     }
 
@@ -178,21 +182,26 @@ impl CCompiler {
 }
 
 /// Runs `tool --version` (with the tool's own arguments, which may select the target).
-fn version_of(tool: &cc::Tool) -> Result<String, CError> {
-    let out = tool.to_command().arg("--version").output().map_err(|e| {
-        CError::Compiler(format!(
-            "cannot run {} --version: {e}",
-            tool.path().display()
-        ))
-    })?;
+fn version_of(tool: &cc::Tool) -> Result<String> {
+    let out =
+        tool.to_command()
+            .arg("--version")
+            .output()
+            .map_err(|e| HarnessError::NoCompiler {
+                what: format!("cannot run {} --version", tool.path().display()),
+                source: Some(Box::new(e)),
+            })?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     if !out.status.success() || text.trim().is_empty() {
-        return Err(CError::Compiler(format!(
-            "{} --version failed ({}): {}",
-            tool.path().display(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
+        return Err(HarnessError::NoCompiler {
+            what: format!(
+                "{} --version failed ({}): {}",
+                tool.path().display(),
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+            source: None,
+        });
     }
     Ok(text)
 }

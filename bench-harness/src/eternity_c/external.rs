@@ -16,8 +16,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use super::CError;
 use super::run::{parse_result_line, run_child, tail};
+use crate::error::{HarnessError, Result};
 
 /// How to read the external program's output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,12 +31,12 @@ pub enum ExternalFormat {
 
 impl ExternalFormat {
     /// Parses `genbody` or `result-line`.
-    pub fn parse(s: &str) -> Result<ExternalFormat, CError> {
+    pub fn parse(s: &str) -> Result<ExternalFormat> {
         match s {
             "genbody" => Ok(ExternalFormat::Genbody),
             "result-line" => Ok(ExternalFormat::ResultLine),
-            other => Err(CError::Template(format!(
-                "unknown --external-format `{other}` (expected genbody or result-line)"
+            other => Err(HarnessError::usage(format!(
+                "external command: unknown --external-format `{other}` (expected genbody or result-line)"
             ))),
         }
     }
@@ -85,7 +85,7 @@ impl ExternalRun {
 impl External {
     /// Takes `--external CMD`, `--external-name NAME` and `--external-format F` out of `args`.
     /// Returns `None` when `--external` is absent (and the other two are then refused).
-    pub fn take_from_args(args: &mut Vec<String>) -> Result<Option<External>, CError> {
+    pub fn take_from_args(args: &mut Vec<String>) -> Result<Option<External>> {
         let mut template = None;
         let mut name = None;
         let mut format = ExternalFormat::default();
@@ -97,10 +97,9 @@ impl External {
                 _ => (a.clone(), None),
             };
             let mut value = |flag: &str| {
-                inline
-                    .clone()
-                    .or_else(|| it.next())
-                    .ok_or_else(|| CError::Template(format!("{flag} needs a value")))
+                inline.clone().or_else(|| it.next()).ok_or_else(|| {
+                    HarnessError::usage(format!("external command: {flag} needs a value"))
+                })
             };
             match flag.as_str() {
                 "--external" => template = Some(value("--external")?),
@@ -114,15 +113,15 @@ impl External {
         *args = rest;
         let Some(template) = template else {
             if name.is_some() {
-                return Err(CError::Template(
-                    "--external-name given without --external".into(),
+                return Err(HarnessError::usage(
+                    "external command: --external-name given without --external",
                 ));
             }
             return Ok(None);
         };
         if !template.contains("{puz}") {
-            return Err(CError::Template(format!(
-                "the command `{template}` has no {{puz}} placeholder for the board file"
+            return Err(HarnessError::usage(format!(
+                "external command: the command `{template}` has no {{puz}} placeholder for the board file"
             )));
         }
         let name = name.unwrap_or_else(|| {
@@ -162,19 +161,18 @@ impl External {
         hnt: &Path,
         pins: u64,
         max_nodes: Option<u64>,
-    ) -> Result<ExternalRun, CError> {
+    ) -> Result<ExternalRun> {
         let line = self.command_line(puz, hnt, max_nodes);
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(&line);
         let out = run_child(cmd, &line).map_err(|e| match e {
-            CError::Failed {
+            HarnessError::Failed {
                 command,
                 status,
                 stderr,
-            } if status.contains("127") => CError::Spawn {
-                command,
-                reason: format!("command not found ({status}): {stderr}"),
-            },
+            } if status.code() == Some(127) => HarnessError::external(format!(
+                "cannot run `{command}`: command not found ({status}): {stderr}"
+            )),
             other => other,
         })?;
         let parsed = match self.format {
@@ -194,7 +192,7 @@ impl External {
                 ExternalFormat::ResultLine => "a line `nodes=<n> ... cpu_s=<t>`",
                 ExternalFormat::Genbody => "a `... tiles placed ...` summary or a `Rate:` line",
             };
-            return Err(CError::NoResult {
+            return Err(HarnessError::NoResult {
                 command: line,
                 expected: expected.into(),
                 stdout: tail(&out.stdout),

@@ -22,11 +22,12 @@ pub mod genbody;
 pub mod rows;
 pub mod run;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use eternity_solver::format::mcgavin::{self, HintAxis};
+
+use crate::error::{HarnessError, Result};
 
 pub use board::{BoardError, CBoard, CHint, Plan};
 pub use compile::{CCompiler, CpuTarget};
@@ -35,122 +36,12 @@ pub use run::{CRun, Status};
 /// The plain table-driven engine's C source.
 pub const TABLE_C: &str = include_str!("table.c");
 
-/// What went wrong building or running a C engine or an external command.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CError {
-    /// The board cannot be expressed for the C engines.
-    Board(BoardError),
-    /// No usable C compiler.
-    Compiler(String),
-    /// The C compiler rejected a source.
-    Compile {
-        /// Which engine.
-        name: String,
-        /// The compiler's diagnostics (truncated).
-        stderr: String,
-    },
-    /// A file or directory could not be written or read.
-    Io(PathBuf, String),
-    /// A command could not be started (missing program, no permission).
-    Spawn {
-        /// The command line.
-        command: String,
-        /// Why.
-        reason: String,
-    },
-    /// A command exited with a failure status.
-    Failed {
-        /// The command line.
-        command: String,
-        /// Its exit status.
-        status: String,
-        /// The end of its stderr.
-        stderr: String,
-    },
-    /// A command ran but printed no result the harness can read.
-    NoResult {
-        /// The command line.
-        command: String,
-        /// What was looked for.
-        expected: String,
-        /// The end of its stdout.
-        stdout: String,
-    },
-    /// An engine's node count disagrees with the oracle: its rate is refused.
-    CountMismatch {
-        /// Which engine.
-        engine: String,
-        /// Which board.
-        board: String,
-        /// The oracle's count.
-        expected: u64,
-        /// The engine's count.
-        got: u64,
-    },
-    /// A command template is unusable.
-    Template(String),
-}
-
-impl fmt::Display for CError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CError::Board(e) => write!(f, "{e}"),
-            CError::Compiler(e) => write!(
-                f,
-                "no usable C compiler ({e}); install gcc or clang, or set CC"
-            ),
-            CError::Compile { name, stderr } => {
-                write!(f, "the C compiler rejected `{name}`:\n{stderr}")
-            }
-            CError::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            CError::Spawn { command, reason } => {
-                write!(f, "cannot run `{command}`: {reason}")
-            }
-            CError::Failed {
-                command,
-                status,
-                stderr,
-            } => write!(
-                f,
-                "`{command}` failed ({status}); its stderr ends:\n{stderr}"
-            ),
-            CError::NoResult {
-                command,
-                expected,
-                stdout,
-            } => write!(
-                f,
-                "`{command}` printed no result: expected {expected}; its stdout ends:\n{stdout}"
-            ),
-            CError::CountMismatch {
-                engine,
-                board,
-                expected,
-                got,
-            } => write!(
-                f,
-                "{engine} on {board}: {got} nodes, the oracle says {expected}; \
-                 no rate is shown for an engine that searches a different tree"
-            ),
-            CError::Template(e) => write!(f, "external command: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for CError {}
-
-impl From<BoardError> for CError {
-    fn from(e: BoardError) -> Self {
-        CError::Board(e)
-    }
-}
-
 /// The gate before any rate: `got` must equal the oracle's `expected` node count.
-pub fn check_count(engine: &str, board: &str, expected: u64, got: u64) -> Result<(), CError> {
+pub fn check_count(engine: &str, board: &str, expected: u64, got: u64) -> Result<()> {
     if expected == got {
         Ok(())
     } else {
-        Err(CError::CountMismatch {
+        Err(HarnessError::CountMismatch {
             engine: engine.to_string(),
             board: board.to_string(),
             expected,
@@ -187,12 +78,12 @@ pub struct TempDir(PathBuf);
 
 impl TempDir {
     /// Creates a fresh directory under the system temporary directory.
-    pub fn new(prefix: &str) -> Result<TempDir, CError> {
+    pub fn new(prefix: &str) -> Result<TempDir> {
         use std::sync::atomic::{AtomicU64, Ordering};
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).map_err(|e| CError::Io(dir.clone(), e.to_string()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| HarnessError::io(&dir, e))?;
         Ok(TempDir(dir))
     }
 
@@ -210,12 +101,12 @@ impl Drop for TempDir {
 
 /// Writes `board` as McGavin's `.puz` and `.hnt` (rows counted from the top) with
 /// `eternity-solver`'s writers, into `dir`; returns the two paths.
-pub fn write_mcgavin(board: &CBoard, dir: &Path) -> Result<(PathBuf, PathBuf), CError> {
+pub fn write_mcgavin(board: &CBoard, dir: &Path) -> Result<(PathBuf, PathBuf)> {
     let inst = board.to_instance()?;
     let puz = dir.join("board.puz");
     let hnt = dir.join("board.hnt");
     mcgavin::write(&inst, &puz, &hnt, HintAxis::TopDown)
-        .map_err(|e| CError::Io(dir.to_path_buf(), e.to_string()))?;
+        .map_err(|e| HarnessError::input(dir.display().to_string(), e))?;
     Ok((puz, hnt))
 }
 
@@ -234,11 +125,7 @@ pub struct BuiltEngine {
 
 impl BuiltEngine {
     /// Emits (for the generated engine), compiles and prepares `engine` for `board`.
-    pub fn build(
-        engine: CEngine,
-        board: &CBoard,
-        compiler: &CCompiler,
-    ) -> Result<BuiltEngine, CError> {
+    pub fn build(engine: CEngine, board: &CBoard, compiler: &CCompiler) -> Result<BuiltEngine> {
         match engine {
             CEngine::Generated => {
                 let plan = Plan::new(board)?;
@@ -267,7 +154,7 @@ impl BuiltEngine {
     }
 
     /// Runs the search to completion, or for `max_nodes` nodes.
-    pub fn run(&self, max_nodes: Option<u64>) -> Result<CRun, CError> {
+    pub fn run(&self, max_nodes: Option<u64>) -> Result<CRun> {
         let mut cmd = Command::new(&self.exe);
         cmd.args(&self.args).arg(max_nodes.unwrap_or(0).to_string());
         run::run_engine(cmd, &self.command_line())

@@ -23,6 +23,7 @@ use eternity_solver::Instance;
 use super::external::{External, ExternalFormat};
 use super::{BuiltEngine, CBoard, CCompiler, CEngine, CpuTarget, Status, TempDir, write_mcgavin};
 use crate::Ctx;
+use crate::error::HarnessError;
 use crate::suites::eternity::{EngineRow, EngineRun, Limit, SuiteArgs};
 
 /// Node counts of complete `c-generated` runs per board, for marking the external row exact.
@@ -37,7 +38,7 @@ fn board_key(board: &CBoard) -> String {
 }
 
 /// The rows: `c-generated` and `c-table`, plus the external row when `--external` is given.
-pub fn c_rows(_ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {
+pub fn c_rows(_ctx: &Ctx, args: &mut SuiteArgs) -> crate::Result<Vec<EngineRow>> {
     let mut ext_args = Vec::new();
     for flag in ["--external", "--external-name", "--external-format"] {
         if let Some(v) = args.take_value(flag)? {
@@ -45,12 +46,12 @@ pub fn c_rows(_ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String
             ext_args.push(v);
         }
     }
-    let external = External::take_from_args(&mut ext_args).map_err(|e| e.to_string())?;
+    let external = External::take_from_args(&mut ext_args)?;
     let no_c = args.take_flag("--no-c");
     let mut rows = Vec::new();
     let counts: Counts = Rc::default();
     if !no_c {
-        let compiler = Rc::new(CCompiler::new(CpuTarget::from_env()).map_err(|e| e.to_string())?);
+        let compiler = Rc::new(CCompiler::new(CpuTarget::from_env())?);
         // The exact build line of the C rows, once, beside the table (stderr keeps stdout's
         // table and last line as they are).
         eprintln!("eternity C rows built with: {}", compiler.describe());
@@ -68,26 +69,28 @@ fn engine_row(engine: CEngine, compiler: Rc<CCompiler>, counts: Counts) -> Engin
     let mut built: HashMap<String, BuiltEngine> = HashMap::new();
     EngineRow::new(engine.name(), move |inst: &Instance, limit: Limit| {
         if limit.mode != eternity_solver::engine::Mode::All {
-            return Err(
-                "the C engines enumerate every solution; stop-at-first is not built".into(),
-            );
+            return Err(HarnessError::usage(
+                "the C engines enumerate every solution; stop-at-first is not built",
+            ));
         }
         let board = CBoard::from_instance(inst);
         let key = board_key(&board);
         if !built.contains_key(&key) {
-            let b = BuiltEngine::build(engine, &board, &compiler).map_err(|e| e.to_string())?;
+            let b = BuiltEngine::build(engine, &board, &compiler)?;
             built.insert(key.clone(), b);
         }
-        let run = built[&key]
-            .run(limit.max_nodes)
-            .map_err(|e| e.to_string())?;
+        let run = built[&key].run(limit.max_nodes)?;
         let expected = if limit.max_nodes.is_some_and(|m| run.nodes == m) {
             Status::Budget
         } else {
             Status::Complete
         };
         if run.status != expected {
-            return Err(format!("{} ended with {:?}", engine.name(), run.status));
+            return Err(HarnessError::external(format!(
+                "{} ended with {:?}",
+                engine.name(),
+                run.status
+            )));
         }
         if engine == CEngine::Generated && run.status == Status::Complete {
             counts.borrow_mut().insert(key, run.nodes);
@@ -114,15 +117,13 @@ fn external_row(ext: External, counts: Counts) -> EngineRow {
             ));
         }
         if !files.contains_key(&key) {
-            let dir = TempDir::new("bench-harness-external").map_err(|e| e.to_string())?;
-            let (puz, hnt) = write_mcgavin(&board, dir.path()).map_err(|e| e.to_string())?;
+            let dir = TempDir::new("bench-harness-external")?;
+            let (puz, hnt) = write_mcgavin(&board, dir.path())?;
             files.insert(key.clone(), (dir, puz, hnt));
         }
         let (_, puz, hnt) = &files[&key];
         let pins = inst.hints().len() as u64;
-        let run = ext
-            .run(puz, hnt, pins, limit.max_nodes)
-            .map_err(|e| e.to_string())?;
+        let run = ext.run(puz, hnt, pins, limit.max_nodes)?;
         let mut notes = Vec::new();
         if ext.format == ExternalFormat::Genbody {
             notes.push(format!(

@@ -3,7 +3,7 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::CError;
+use crate::error::{HarnessError, Result};
 use crate::measure::children_cpu;
 
 /// How a run ended.
@@ -92,22 +92,22 @@ pub struct ChildOutput {
 ///
 /// The measurement counts every child this process reaps meanwhile, so the harness runs its
 /// engines one at a time.
-pub fn run_child(mut cmd: Command, what: &str) -> Result<ChildOutput, CError> {
+pub fn run_child(mut cmd: Command, what: &str) -> Result<ChildOutput> {
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let before = children_cpu();
-    let out = cmd.output().map_err(|e| CError::Spawn {
+    let out = cmd.output().map_err(|e| HarnessError::Spawn {
         command: what.to_string(),
-        reason: e.to_string(),
+        source: e,
     })?;
     let cpu = children_cpu().saturating_sub(before);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     if !out.status.success() {
-        return Err(CError::Failed {
+        return Err(HarnessError::Failed {
             command: what.to_string(),
-            status: out.status.to_string(),
+            status: out.status,
             stderr: tail(&stderr),
         });
     }
@@ -119,9 +119,9 @@ pub fn run_child(mut cmd: Command, what: &str) -> Result<ChildOutput, CError> {
 }
 
 /// Runs an engine that ends with a result line and returns what it reported.
-pub fn run_engine(cmd: Command, what: &str) -> Result<CRun, CError> {
+pub fn run_engine(cmd: Command, what: &str) -> Result<CRun> {
     let out = run_child(cmd, what)?;
-    let mut run = parse_result_line(&out.stdout).ok_or_else(|| CError::NoResult {
+    let mut run = parse_result_line(&out.stdout).ok_or_else(|| HarnessError::NoResult {
         command: what.to_string(),
         expected: "a line `nodes=<n> ... cpu_s=<t>`".into(),
         stdout: tail(&out.stdout),

@@ -15,24 +15,26 @@
 //!
 //! # Extension points (one line each)
 //! - **A new engine row**: write a provider `fn my_rows(ctx: &Ctx, args: &mut SuiteArgs) ->
-//!   Result<Vec<EngineRow>, String>` (in your own module) that returns one [`EngineRow`] per
-//!   engine: a name and a closure `FnMut(&Instance, Limit) -> Result<EngineRun, String>`
+//!   crate::Result<Vec<EngineRow>>` (in your own module) that returns one [`EngineRow`] per
+//!   engine: a name and a closure `FnMut(&Instance, Limit) -> crate::Result<EngineRun>`
 //!   that runs the search on that instance in row-major order within the [`Limit`] and
 //!   reports nodes, solutions and the CPU time it took (use [`crate::measure::cpu_timed`] for
 //!   in-process work, [`crate::measure::children_cpu`] for a child process). Then add it to
 //!   [`PROVIDERS`]. Rows appear in provider order.
 //! - **Arguments**: a provider takes its own flags out of [`SuiteArgs`]
 //!   ([`SuiteArgs::take_value`], [`SuiteArgs::take_flag`]); flags left over are an error.
+//! - **Errors**: a closure's [`HarnessError`] is shown in the row's `note` column (its
+//!   [`chain`](HarnessError::chain)); a row that fails in every round ends the suite.
 //! - **Notes**: [`EngineRun::with_note`] puts a remark in the row (e.g. a node count taken
 //!   under another definition); it shows in the `note` column.
 //! - **Last line**: built by [`last_line`] from the rates on the headline board.
 
-use std::path::Path;
 use std::time::Duration;
 
 use eternity_solver::engine::{self, EngineKind, Limits, Mode};
 use eternity_solver::{FillOrder, Instance, format};
 
+use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio};
 use crate::report::{SuiteReport, Table, pct, sig3};
 use crate::{Ctx, testdata};
@@ -91,7 +93,7 @@ impl EngineRun {
 }
 
 /// The closure a row runs: search `inst` within the limit, report what it did.
-pub type RunFn = Box<dyn FnMut(&Instance, Limit) -> Result<EngineRun, String>>;
+pub type RunFn = Box<dyn FnMut(&Instance, Limit) -> Result<EngineRun>>;
 
 /// One engine in the table.
 pub struct EngineRow {
@@ -105,7 +107,7 @@ impl EngineRow {
     /// A row named `name` that runs `run`.
     pub fn new(
         name: impl Into<String>,
-        run: impl FnMut(&Instance, Limit) -> Result<EngineRun, String> + 'static,
+        run: impl FnMut(&Instance, Limit) -> Result<EngineRun> + 'static,
     ) -> EngineRow {
         EngineRow {
             name: name.into(),
@@ -130,11 +132,11 @@ impl SuiteArgs {
     }
 
     /// Takes `--name VALUE` (the last one wins if repeated); an error if the value is missing.
-    pub fn take_value(&mut self, name: &str) -> Result<Option<String>, String> {
+    pub fn take_value(&mut self, name: &str) -> Result<Option<String>> {
         let mut out = None;
         while let Some(i) = self.rest.iter().position(|a| a == name) {
             if i + 1 >= self.rest.len() {
-                return Err(format!("{name} needs a value"));
+                return Err(HarnessError::usage(format!("{name} needs a value")));
             }
             out = Some(self.rest.remove(i + 1));
             self.rest.remove(i);
@@ -150,20 +152,20 @@ impl SuiteArgs {
     }
 
     /// An error naming the arguments nobody took, if any.
-    pub fn finish(self) -> Result<(), String> {
+    pub fn finish(self) -> Result<()> {
         if self.rest.is_empty() {
             Ok(())
         } else {
-            Err(format!(
+            Err(HarnessError::usage(format!(
                 "unknown eternity suite arguments: {}",
                 self.rest.join(" ")
-            ))
+            )))
         }
     }
 }
 
 /// Builds rows for the table; see the module docs.
-pub type RowProvider = fn(&Ctx, &mut SuiteArgs) -> Result<Vec<EngineRow>, String>;
+pub type RowProvider = fn(&Ctx, &mut SuiteArgs) -> Result<Vec<EngineRow>>;
 
 /// Every row provider, in table order. Add yours here (one line).
 pub const PROVIDERS: &[RowProvider] = &[
@@ -173,7 +175,7 @@ pub const PROVIDERS: &[RowProvider] = &[
 ];
 
 /// The rows of `eternity-solver`'s own engines: `baseline` and `table`.
-pub fn solver_rows(_ctx: &Ctx, _args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {
+pub fn solver_rows(_ctx: &Ctx, _args: &mut SuiteArgs) -> Result<Vec<EngineRow>> {
     Ok(EngineKind::ALL
         .into_iter()
         .map(|kind| {
@@ -187,7 +189,7 @@ pub fn solver_rows(_ctx: &Ctx, _args: &mut SuiteArgs) -> Result<Vec<EngineRow>, 
 }
 
 /// Every row of every provider.
-pub fn engines(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {
+pub fn engines(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>> {
     let mut rows = Vec::new();
     for p in PROVIDERS {
         rows.extend(p(ctx, args)?);
@@ -208,13 +210,9 @@ pub struct BenchBoard {
 }
 
 /// Reads a board from `testdata/eternity/`.
-pub fn load(rel: &str) -> Result<Instance, String> {
+pub fn load(rel: &str) -> Result<Instance> {
     let path = testdata().join("eternity").join(rel);
-    format::json::read(&path).map_err(|e| format!("{}: {e}", display(&path)))
-}
-
-fn display(p: &Path) -> String {
-    p.display().to_string()
+    format::json::read(&path).map_err(|e| HarnessError::input(path.display().to_string(), e))
 }
 
 /// Default node budget on bench-hard.
@@ -222,7 +220,7 @@ pub const HARD_NODES: u64 = 100_000_000;
 
 /// The boards a run uses: bench-hard (budget) and bench-easy-h40 (to completion); in quick
 /// mode bench-easy-h52 only.
-pub fn boards(ctx: &Ctx, hard_nodes: u64) -> Result<Vec<BenchBoard>, String> {
+pub fn boards(ctx: &Ctx, hard_nodes: u64) -> Result<Vec<BenchBoard>> {
     let all = Limit {
         max_nodes: None,
         mode: Mode::All,
@@ -285,18 +283,18 @@ pub fn last_line(codegen: f64, table: f64, baseline: f64) -> String {
 }
 
 /// Runs the suite.
-pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     let mut args = SuiteArgs::new(&ctx.args);
     let hard_nodes = match args.take_value("--hard-nodes")? {
-        Some(v) => v
-            .parse()
-            .map_err(|_| format!("--hard-nodes needs a whole number, got `{v}`"))?,
+        Some(v) => v.parse().map_err(|_| {
+            HarnessError::usage(format!("--hard-nodes needs a whole number, got `{v}`"))
+        })?,
         None => HARD_NODES,
     };
     let mut rows = engines(ctx, &mut args)?;
     args.finish()?;
     if rows.is_empty() {
-        return Err("no engine rows".into());
+        return Err(HarnessError::not_measured("no engine rows"));
     }
     let boards = boards(ctx, hard_nodes)?;
     let rounds = ctx.rounds();
@@ -326,8 +324,14 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                 ..RowResult::default()
             })
             .collect();
+        // The first error of each row, the cause if the row never runs.
+        let mut first_error: Vec<Option<HarnessError>> = rows.iter().map(|_| None).collect();
         for _ in 0..rounds {
-            for (row, res) in rows.iter_mut().zip(results.iter_mut()) {
+            for ((row, res), first) in rows
+                .iter_mut()
+                .zip(results.iter_mut())
+                .zip(first_error.iter_mut())
+            {
                 match (row.run)(&b.instance, b.limit) {
                     Ok(run) => {
                         let secs = run.cpu.as_secs_f64();
@@ -346,9 +350,11 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                         }
                     }
                     Err(e) => {
-                        if !res.notes.contains(&e) {
-                            res.notes.push(format!("error: {e}"));
+                        let text = e.chain();
+                        if !res.notes.contains(&text) {
+                            res.notes.push(format!("error: {text}"));
                         }
+                        first.get_or_insert(e);
                     }
                 }
             }
@@ -427,9 +433,15 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
         // Every row must at least run; a disagreeing count is shown, not fatal, so the table
         // can say which engine is wrong.
-        if let Some(r) = results.iter().find(|r| r.nodes.is_empty()) {
+        if let Some(k) = results.iter().position(|r| r.nodes.is_empty()) {
             print!("{}", table.render());
-            return Err(format!("{} on {}: {}", r.name, b.name, r.notes.join("; ")));
+            let r = &results[k];
+            return Err(HarnessError::Row {
+                row: r.name.clone(),
+                board: b.name.to_string(),
+                notes: r.notes.join("; "),
+                source: first_error[k].take().map(Box::new),
+            });
         }
     }
     report.table = table;

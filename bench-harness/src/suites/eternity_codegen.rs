@@ -16,6 +16,7 @@ use eternity_solver::Instance;
 
 use super::eternity::{EngineRow, EngineRun, Limit, SuiteArgs};
 use crate::Ctx;
+use crate::error::{HarnessError, Result};
 use crate::measure::children_cpu;
 
 /// The row the suite's last line quotes as `codegen`: the default group size.
@@ -27,20 +28,19 @@ fn row_name(g: Group) -> String {
     format!("codegen-g{g}")
 }
 
-fn parse_groups(text: &str) -> Result<Vec<Group>, String> {
+fn parse_groups(text: &str) -> Result<Vec<Group>> {
     text.split(',')
         .map(|t| {
-            let n: usize = t
-                .trim()
-                .parse()
-                .map_err(|_| format!("--codegen-groups: `{t}` is not a number"))?;
-            Group::new(n).map_err(|e| format!("--codegen-groups: {e}"))
+            let n: usize = t.trim().parse().map_err(|_| {
+                HarnessError::usage(format!("--codegen-groups: `{t}` is not a number"))
+            })?;
+            Group::new(n).map_err(|e| HarnessError::input("--codegen-groups", e))
         })
         .collect()
 }
 
 /// One row per group size; see the module docs.
-pub fn codegen_rows(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, String> {
+pub fn codegen_rows(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>> {
     let groups = match args.take_value("--codegen-groups")? {
         Some(v) => parse_groups(&v)?,
         None if ctx.quick => vec![Group::MIN, Group::default()],
@@ -59,7 +59,7 @@ pub fn codegen_rows(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, S
                     None => {
                         let opts = EmitOptions::default().group(group).progress(false);
                         let p = Program::build_with(&compiler, inst, &opts)
-                            .map_err(|e| e.to_string())?;
+                            .map_err(HarnessError::solver)?;
                         built.push((inst.clone(), p));
                         &built[built.len() - 1].1
                     }
@@ -71,7 +71,7 @@ pub fn codegen_rows(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>, S
                     ..RunOptions::default()
                 };
                 let before = children_cpu();
-                let out = program.run(&options).map_err(|e| e.to_string())?;
+                let out = program.run(&options).map_err(HarnessError::solver)?;
                 let cpu = children_cpu().saturating_sub(before);
                 Ok(EngineRun::new(out.nodes, out.solutions, cpu))
             })

@@ -27,6 +27,7 @@ use hamilton_solver::generate::{parity_breaker, planted};
 use hamilton_solver::{Budget, Engine, Grid, Impossible, Options, Search, Solution, Solver, Step};
 
 use crate::Ctx;
+use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio};
 use crate::report::{SuiteReport, Table, sig3};
 
@@ -66,14 +67,14 @@ pub enum Outcome {
 }
 
 /// The fast engine with a CPU-time cap; checks the path it returns.
-pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome> {
     let mut s = Solver::new(grid);
     capped(grid, cap, || s.step(Budget::nodes(2_000)))
 }
 
 /// The fast engine without its constructive first attempt (the exact search alone), with a
 /// CPU-time cap; checks the path it returns.
-pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome> {
     let options = Options {
         construct: false,
         ..Options::default()
@@ -83,18 +84,14 @@ pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
 }
 
 /// The seed's backtracker with a CPU-time cap; checks the path it returns.
-pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome, String> {
+pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome> {
     let mut b = Solver::with_engine(grid, Engine::Baseline);
     capped(grid, cap, || b.step(Budget::nodes(20_000)))
 }
 
 /// Steps a search until it finds a path (checked), finishes, or has used `cap` of this
 /// thread's CPU time (read only between steps, so the clock stays out of the search).
-fn capped(
-    grid: &Grid,
-    cap: Duration,
-    mut step: impl FnMut() -> Step<Solution>,
-) -> Result<Outcome, String> {
+fn capped(grid: &Grid, cap: Duration, mut step: impl FnMut() -> Step<Solution>) -> Result<Outcome> {
     let start = crate::measure::thread_cpu();
     loop {
         match step() {
@@ -120,11 +117,13 @@ fn time_one(
     first: bool,
     solved: &mut usize,
     times: &mut Samples,
-    mut solve: impl FnMut() -> Result<Outcome, String>,
-) -> Result<(), String> {
+    mut solve: impl FnMut() -> Result<Outcome>,
+) -> Result<()> {
     let (outcome, d) = timed(&mut solve);
     match outcome? {
-        Outcome::Impossible => Err(format!("{name}: no path on a planted board\n{grid}")),
+        Outcome::Impossible => Err(HarnessError::mismatch(format!(
+            "{name}: no path on a planted board\n{grid}"
+        ))),
         Outcome::Path => {
             *solved += usize::from(first);
             times.push(d);
@@ -137,10 +136,10 @@ fn time_one(
     }
 }
 
-fn check(grid: &Grid, p: &Solution) -> Result<(), String> {
+fn check(grid: &Grid, p: &Solution) -> Result<()> {
     Solution::new(grid, p.cells().to_vec())
         .map(|_| ())
-        .map_err(|e| format!("wrong path on\n{grid}: {e}"))
+        .map_err(|e| HarnessError::input(format!("wrong path on\n{grid}"), e))
 }
 
 fn ms(d: Duration) -> f64 {
@@ -174,7 +173,7 @@ struct Args {
     count_to: usize,
 }
 
-fn parse_args(ctx: &Ctx) -> Result<Args, String> {
+fn parse_args(ctx: &Ctx) -> Result<Args> {
     let mut a = Args {
         boards: if ctx.quick { 3 } else { 10 },
         min_size: 0,
@@ -183,10 +182,10 @@ fn parse_args(ctx: &Ctx) -> Result<Args, String> {
     };
     let mut it = ctx.args.iter();
     while let Some(x) = it.next() {
-        let mut num = |name: &str| -> Result<usize, String> {
+        let mut num = |name: &str| -> Result<usize> {
             it.next()
                 .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{name} needs a whole number"))
+                .ok_or_else(|| HarnessError::usage(format!("{name} needs a whole number")))
         };
         match x.as_str() {
             "--boards" => a.boards = num("--boards")? as u64,
@@ -194,9 +193,9 @@ fn parse_args(ctx: &Ctx) -> Result<Args, String> {
             "--max-size" => a.max_size = num("--max-size")?,
             "--count-to" => a.count_to = num("--count-to")?.min(A120443.len()),
             other => {
-                return Err(format!(
+                return Err(HarnessError::usage(format!(
                     "unknown argument `{other}` (hamilton takes --boards N, --min-size N, --max-size N, --count-to N)"
-                ));
+                )));
             }
         }
     }
@@ -204,7 +203,7 @@ fn parse_args(ctx: &Ctx) -> Result<Args, String> {
 }
 
 /// Runs the suite.
-pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     let args = parse_args(ctx)?;
     let rounds = ctx.rounds();
     let slow_cap = Duration::from_millis(if ctx.quick { 100 } else { 2_000 });
@@ -337,7 +336,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         };
         let (r, d) = timed(|| Solver::new(&g).solve());
         if !matches!(r, Err(Impossible::Parity(_))) {
-            return Err(format!("parity board not refuted by parity:\n{g}"));
+            return Err(HarnessError::mismatch(format!(
+                "parity board not refuted by parity:\n{g}"
+            )));
         }
         parity.push(d * 1e3);
     }
@@ -355,14 +356,14 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     // counting full boards
     for n in 1..=args.count_to {
         let row = "x".repeat(n);
-        let g = Grid::parse_any_start(&vec![row; n].join("\n")).map_err(|e| e.to_string())?;
+        let g = Grid::parse_any_start(&vec![row; n].join("\n")).map_err(HarnessError::solver)?;
         let (c, d) = timed(|| count(&g));
-        let c = c.map_err(|e| e.to_string())?;
+        let c = c.map_err(HarnessError::solver)?;
         if c != A120443[n - 1] {
-            return Err(format!(
+            return Err(HarnessError::mismatch(format!(
                 "count({n}x{n}) = {c}, OEIS A120443 says {}",
                 A120443[n - 1]
-            ));
+            )));
         }
         if n >= 6 {
             t.row([

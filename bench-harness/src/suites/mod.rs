@@ -9,6 +9,7 @@ pub mod slide;
 pub mod sudoku;
 
 use crate::Ctx;
+use crate::error::Result;
 use crate::report::SuiteReport;
 
 /// A named comparison.
@@ -18,7 +19,7 @@ pub struct Suite {
     /// One line on what it compares.
     pub about: &'static str,
     /// Runs it: prints the table and returns the figures, or says what went wrong.
-    pub run: fn(&Ctx) -> Result<SuiteReport, String>,
+    pub run: fn(&Ctx) -> Result<SuiteReport>,
 }
 
 /// Every suite, in the order `compare` runs them.

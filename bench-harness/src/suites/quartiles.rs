@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use quartiles_solver::{Board, Dictionary, Engine, Search, Solver, Tiers};
 
+use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
 use crate::report::{SuiteReport, Table, pct, sig3};
 use crate::{Ctx, testdata};
@@ -48,20 +49,20 @@ fn strings(v: &serde_json::Value) -> Vec<String> {
 }
 
 /// Every board of `testdata/quartiles/boards-public.json`, with its answers.
-pub fn public_boards_with_answers() -> Result<Vec<PublicBoard>, String> {
+pub fn public_boards_with_answers() -> Result<Vec<PublicBoard>> {
     let path = testdata().join("quartiles").join("boards-public.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| HarnessError::io(&path, e))?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| HarnessError::input(path.display().to_string(), e))?;
     let boards = json["boards"]
         .as_array()
-        .ok_or_else(|| format!("{}: no `boards` array", path.display()))?;
+        .ok_or_else(|| HarnessError::data(format!("{}: no `boards` array", path.display())))?;
     boards
         .iter()
         .map(|b| {
             let id = b["id"].as_str().unwrap_or("?").to_string();
-            let board =
-                Board::from_tiles(strings(&b["tiles"])).map_err(|e| format!("board {id}: {e}"))?;
+            let board = Board::from_tiles(strings(&b["tiles"]))
+                .map_err(|e| HarnessError::input(format!("board {id}"), e))?;
             let mut quartiles = strings(&b["quartiles"]);
             quartiles.sort();
             Ok(PublicBoard {
@@ -75,7 +76,7 @@ pub fn public_boards_with_answers() -> Result<Vec<PublicBoard>, String> {
 }
 
 /// The public boards: id and board.
-pub fn public_boards() -> Result<Vec<(String, Board)>, String> {
+pub fn public_boards() -> Result<Vec<(String, Board)>> {
     Ok(public_boards_with_answers()?
         .into_iter()
         .map(|b| (b.id, b.board))
@@ -141,23 +142,25 @@ pub fn baseline_solve(dict: &Dictionary, board: &Board) -> usize {
 }
 
 /// Checks that both engines agree on a board; returns (words, nodes).
-fn check(dict: &Dictionary, id: &str, board: &Board) -> Result<(usize, u64), String> {
+fn check(dict: &Dictionary, id: &str, board: &Board) -> Result<(usize, u64)> {
     let ours = Solver::new(dict, board).finish();
     let base = Solver::with_engine(dict, board, Engine::Baseline).finish();
     if ours.words() != base.words() {
-        return Err(format!("board {id}: the engines found different words"));
+        return Err(HarnessError::mismatch(format!(
+            "board {id}: the engines found different words"
+        )));
     }
     let (n, m) = (ours.progress().nodes, base.progress().nodes);
     if n != m {
-        return Err(format!(
+        return Err(HarnessError::mismatch(format!(
             "board {id}: node counts differ (ours {n}, baseline {m})"
-        ));
+        )));
     }
     Ok((ours.words().len(), m))
 }
 
 /// Runs the suite.
-pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     // Wall clock for the one-off costs: they are below the CPU clock's resolution.
     let start = Instant::now();
     let dict = Dictionary::english();

@@ -28,6 +28,7 @@ use slide_solver::{
     WalkingDistance,
 };
 
+use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio, process_cpu_timed};
 use crate::report::{SuiteReport, Table, pct, sig3};
 use crate::{Ctx, testdata};
@@ -56,12 +57,12 @@ pub struct Instance {
     pub puzzle: Puzzle,
 }
 
-fn read(path: PathBuf) -> Result<String, String> {
-    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: PathBuf) -> Result<String> {
+    std::fs::read_to_string(&path).map_err(|e| HarnessError::io(&path, e))
 }
 
 /// The seed's nine benchmark 8-puzzles (goal `12345678x`).
-pub fn bench9() -> Result<Vec<Instance>, String> {
+pub fn bench9() -> Result<Vec<Instance>> {
     let text = read(testdata().join("slide/eightpuzzle_slidr_bench9.txt"))?;
     let mut out = Vec::new();
     for line in text
@@ -72,13 +73,13 @@ pub fn bench9() -> Result<Vec<Instance>, String> {
         let head: Vec<&str> = parts[0].split_whitespace().collect();
         let (name, optimal) = (
             head[0].to_string(),
-            head[1].parse().map_err(|_| line.to_string())?,
+            head[1].parse().map_err(|_| HarnessError::data(line))?,
         );
         let board: Board = parts[2]
             .trim()
             .parse()
-            .map_err(|e| format!("{line}: {e}"))?;
-        let puzzle = Puzzle::with_default_goal(board).map_err(|e| format!("{line}: {e}"))?;
+            .map_err(|e| HarnessError::input(line, e))?;
+        let puzzle = Puzzle::with_default_goal(board).map_err(|e| HarnessError::input(line, e))?;
         out.push(Instance {
             name,
             optimal,
@@ -89,32 +90,35 @@ pub fn bench9() -> Result<Vec<Instance>, String> {
 }
 
 /// Korf's 100 (goal: blank first).
-pub fn korf100() -> Result<Vec<Instance>, String> {
+pub fn korf100() -> Result<Vec<Instance>> {
     korf_file("slide/korf100.txt", 4)
 }
 
 /// Korf & Felner's 50 24-puzzle instances (goal: blank first).
-pub fn korf_felner_24() -> Result<Vec<Instance>, String> {
+pub fn korf_felner_24() -> Result<Vec<Instance>> {
     korf_file("slide/korf_felner_24puzzle_50.txt", 5)
 }
 
 /// A Korf-style instance file of `side x side` boards (`name optimal ... | tiles`, `#`
 /// comments), each with the blank-first goal.
-fn korf_file(path: &str, side: usize) -> Result<Vec<Instance>, String> {
+fn korf_file(path: &str, side: usize) -> Result<Vec<Instance>> {
     let text = read(testdata().join(path))?;
-    let goal = Board::goal(side, side, GoalConvention::BlankFirst).map_err(|e| e.to_string())?;
+    let goal = Board::goal(side, side, GoalConvention::BlankFirst).map_err(HarnessError::solver)?;
     let mut out = Vec::new();
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
-        let (head, tiles) = line.split_once('|').ok_or_else(|| line.to_string())?;
+        let (head, tiles) = line
+            .split_once('|')
+            .ok_or_else(|| HarnessError::data(line))?;
         let head: Vec<&str> = head.split_whitespace().collect();
-        let board = Board::parse_sized(tiles, side, side).map_err(|e| format!("{line}: {e}"))?;
+        let board =
+            Board::parse_sized(tiles, side, side).map_err(|e| HarnessError::input(line, e))?;
         out.push(Instance {
             name: head[0].to_string(),
-            optimal: head[1].parse().map_err(|_| line.to_string())?,
-            puzzle: Puzzle::new(board, goal).map_err(|e| format!("{line}: {e}"))?,
+            optimal: head[1].parse().map_err(|_| HarnessError::data(line))?,
+            puzzle: Puzzle::new(board, goal).map_err(|e| HarnessError::input(line, e))?,
         });
     }
     Ok(out)
@@ -219,39 +223,40 @@ fn check(
     inst: &Instance,
     out: Option<(Solution, u64)>,
     exact: bool,
-) -> Result<(usize, u64), String> {
-    let (s, nodes) = out.ok_or_else(|| format!("{name}: no solution for {}", inst.name))?;
+) -> Result<(usize, u64)> {
+    let (s, nodes) = out
+        .ok_or_else(|| HarnessError::mismatch(format!("{name}: no solution for {}", inst.name)))?;
     if s.replay() != Some(*inst.puzzle.goal()) {
-        return Err(format!(
+        return Err(HarnessError::mismatch(format!(
             "{name}: the moves for {} do not reach the goal",
             inst.name
-        ));
+        )));
     }
     if (exact && s.len() != inst.optimal) || s.len() < inst.optimal {
-        return Err(format!(
+        return Err(HarnessError::mismatch(format!(
             "{name}: {} moves for {}, optimal is {}",
             s.len(),
             inst.name,
             inst.optimal
-        ));
+        )));
     }
     Ok((s.len(), nodes))
 }
 
-fn pdb_dir(ctx: &Ctx) -> Result<Option<PathBuf>, String> {
+fn pdb_dir(ctx: &Ctx) -> Result<Option<PathBuf>> {
     let mut dir = None;
     let mut args = ctx.args.iter();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--pdb-dir" => {
-                dir = Some(PathBuf::from(
-                    args.next().ok_or("--pdb-dir needs a directory")?,
-                ))
+                dir = Some(PathBuf::from(args.next().ok_or_else(|| {
+                    HarnessError::usage("--pdb-dir needs a directory")
+                })?))
             }
             other => {
-                return Err(format!(
+                return Err(HarnessError::usage(format!(
                     "unknown argument {other:?} (the slide suite takes --pdb-dir DIR)"
-                ));
+                )));
             }
         }
     }
@@ -259,7 +264,7 @@ fn pdb_dir(ctx: &Ctx) -> Result<Option<PathBuf>, String> {
 }
 
 /// Runs the suite.
-pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     let dir = pdb_dir(ctx)?;
     let eight = bench9()?;
     let (_, pdb71_time) = cpu_timed(pdb71);
@@ -286,10 +291,10 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         }
     }
     if nodes[1] != nodes[2] {
-        return Err(format!(
+        return Err(HarnessError::mismatch(format!(
             "the two queues expanded different node counts: {} vs {}",
             nodes[1], nodes[2]
-        ));
+        )));
     }
 
     // Korf's 100 (or a quick subset) with the pattern databases.
@@ -327,7 +332,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         });
         korf_runs.push(KorfRun {
             partition,
-            pdb: pdb.map_err(|e| e.to_string())?,
+            pdb: pdb.map_err(HarnessError::solver)?,
             load,
             counts: None,
             cpu: Samples::new(),
@@ -351,7 +356,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
         });
         run24 = Some(KorfRun {
             partition,
-            pdb: pdb.map_err(|e| e.to_string())?,
+            pdb: pdb.map_err(HarnessError::solver)?,
             load,
             counts: None,
             cpu: Samples::new(),
@@ -370,7 +375,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     let solve_wd = || {
         solve_optimally(wd_korf.iter().copied(), " with walking distance", |k| {
             WalkingDistance::new(k.puzzle.geometry(), k.puzzle.goal().blank())
-                .map_err(|e| e.to_string())
+                .map_err(HarnessError::solver)
         })
     };
     let mut wd_counts: Option<(u64, usize)> = None;
@@ -412,10 +417,10 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             let (r, t) = cpu_timed(|| solve_korf(&run.pdb));
             let counts = r?;
             if run.counts.is_some_and(|c| c != counts) {
-                return Err(format!(
+                return Err(HarnessError::mismatch(format!(
                     "Korf's instances gave different node counts in two rounds with {}",
                     run.partition.name()
-                ));
+                )));
             }
             run.counts = Some(counts);
             run.cpu.push(t.as_secs_f64());
@@ -425,7 +430,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
                 cpu_timed(|| solve_optimally(kf24.iter(), " (24-puzzle)", |_| Ok(run.pdb.clone())));
             let counts = r?;
             if run.counts.is_some_and(|c| c != counts) {
-                return Err("the 24-puzzles gave different node counts in two rounds".into());
+                return Err(HarnessError::mismatch(
+                    "the 24-puzzles gave different node counts in two rounds",
+                ));
             }
             run.counts = Some(counts);
             run.cpu.push(t.as_secs_f64());
@@ -434,7 +441,9 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             let (r, t) = cpu_timed(solve_wd);
             let counts = r?;
             if wd_counts.is_some_and(|c| c != counts) {
-                return Err("walking distance gave different node counts in two rounds".into());
+                return Err(HarnessError::mismatch(
+                    "walking distance gave different node counts in two rounds",
+                ));
             }
             wd_counts = Some(counts);
             wd_cpu.push(t.as_secs_f64());
@@ -444,7 +453,7 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
     let best = korf_runs
         .iter()
         .min_by(|a, b| a.cpu.median().total_cmp(&b.cpu.median()))
-        .ok_or("no pattern databases were run")?;
+        .ok_or_else(|| HarnessError::not_measured("no pattern databases were run"))?;
     let korf_cpu = best.cpu.clone();
     let vs_pathfinding = paired_ratio(&per_engine[5], &per_engine[0]);
     let vs_baseline = paired_ratio(&per_engine[4], &per_engine[0]);
@@ -597,22 +606,22 @@ struct KorfRun {
 fn solve_optimally<'a, H: Heuristic>(
     instances: impl IntoIterator<Item = &'a Instance>,
     label: &str,
-    make: impl Fn(&Instance) -> Result<H, String>,
-) -> Result<(u64, usize), String> {
+    make: impl Fn(&Instance) -> Result<H>,
+) -> Result<(u64, usize)> {
     let mut generated = 0;
     let mut moves = 0;
     for k in instances {
-        let mut s = IdaStar::new(&k.puzzle, make(k)?).map_err(|e| e.to_string())?;
+        let mut s = IdaStar::new(&k.puzzle, make(k)?).map_err(HarnessError::solver)?;
         let sol = s
             .next()
-            .ok_or_else(|| format!("Korf #{}: no solution", k.name))?;
+            .ok_or_else(|| HarnessError::mismatch(format!("Korf #{}: no solution", k.name)))?;
         if sol.len() != k.optimal || sol.replay() != Some(*k.puzzle.goal()) {
-            return Err(format!(
+            return Err(HarnessError::mismatch(format!(
                 "Korf #{}{label}: {} moves, optimal {}",
                 k.name,
                 sol.len(),
                 k.optimal
-            ));
+            )));
         }
         generated += s.progress().generated;
         moves += sol.len();

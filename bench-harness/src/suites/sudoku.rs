@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_engine::{Engine, Grid, Solver, Verdict};
 
+use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio, round_robin};
 use crate::report::{SuiteReport, Table, pct, sig3};
 use crate::{Ctx, testdata};
@@ -72,21 +73,21 @@ pub const SETS: [Set; 4] = [
 ];
 
 /// Reads a file of `testdata/sudoku` (gunzipping `.gz`).
-pub fn read_text(file: &str) -> Result<String, String> {
+pub fn read_text(file: &str) -> Result<String> {
     let path = testdata().join("sudoku").join(file);
-    let f = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let f = std::fs::File::open(&path).map_err(|e| HarnessError::io(&path, e))?;
     let mut text = String::new();
     let r = if file.ends_with(".gz") {
         flate2::read::GzDecoder::new(f).read_to_string(&mut text)
     } else {
         std::io::BufReader::new(f).read_to_string(&mut text)
     };
-    r.map_err(|e| format!("{}: {e}", path.display()))?;
+    r.map_err(|e| HarnessError::io(&path, e))?;
     Ok(text)
 }
 
 /// The puzzles of a set as one-line strings (comments and empty lines dropped).
-pub fn lines(file: &str) -> Result<Vec<String>, String> {
+pub fn lines(file: &str) -> Result<Vec<String>> {
     Ok(read_text(file)?
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -95,18 +96,18 @@ pub fn lines(file: &str) -> Result<Vec<String>, String> {
 }
 
 /// The puzzles of a set for our engine.
-pub fn ours(lines: &[String]) -> Result<Vec<Grid>, String> {
+pub fn ours(lines: &[String]) -> Result<Vec<Grid>> {
     lines
         .iter()
-        .map(|l| l.parse::<Grid>().map_err(|e| format!("{l}: {e}")))
+        .map(|l| l.parse::<Grid>().map_err(|e| HarnessError::input(l, e)))
         .collect()
 }
 
 /// The puzzles of a set for the peer.
-pub fn peer(lines: &[String]) -> Result<Vec<::sudoku::Sudoku>, String> {
+pub fn peer(lines: &[String]) -> Result<Vec<::sudoku::Sudoku>> {
     lines
         .iter()
-        .map(|l| ::sudoku::Sudoku::from_str_line(l).map_err(|e| format!("{l}: {e:?}")))
+        .map(|l| ::sudoku::Sudoku::from_str_line(l).map_err(|e| HarnessError::input(l, e)))
         .collect()
 }
 
@@ -144,7 +145,7 @@ struct Loaded {
     guesses: u64,
 }
 
-fn load_and_check(set: &'static Set, quick: bool) -> Result<Loaded, String> {
+fn load_and_check(set: &'static Set, quick: bool) -> Result<Loaded> {
     let mut lines = lines(set.file)?;
     if quick {
         lines.truncate(QUICK_PUZZLES);
@@ -161,47 +162,51 @@ fn load_and_check(set: &'static Set, quick: bool) -> Result<Loaded, String> {
         let c = solver.count(g, 2);
         guesses += c.guesses;
         if c.verdict() != set.verdict {
-            return Err(format!(
+            return Err(HarnessError::mismatch(format!(
                 "{} puzzle {}: ours says {}, the set has {}",
                 set.name,
                 k + 1,
                 c.verdict(),
                 set.verdict
-            ));
+            )));
         }
         let peer_count = p.solutions_count_up_to(2);
         if peer_count as u64 != c.solutions {
-            return Err(format!(
+            return Err(HarnessError::mismatch(format!(
                 "{} puzzle {}: ours counts {}, the peer {peer_count}",
                 set.name,
                 k + 1,
                 c.solutions
-            ));
+            )));
         }
         let first = c
             .first
-            .ok_or_else(|| format!("{}: no solution", set.name))?;
+            .ok_or_else(|| HarnessError::mismatch(format!("{}: no solution", set.name)))?;
         if !g.is_solved_by(&first) {
-            return Err(format!("{} puzzle {}: wrong solution", set.name, k + 1));
+            return Err(HarnessError::mismatch(format!(
+                "{} puzzle {}: wrong solution",
+                set.name,
+                k + 1
+            )));
         }
         if set.verdict == Verdict::Unique {
             let theirs = p.solution().map(|s| s.to_str_line().to_string());
             if theirs.as_deref() != Some(first.to_line().as_str()) {
-                return Err(format!(
+                return Err(HarnessError::mismatch(format!(
                     "{} puzzle {}: peer solves differently",
                     set.name,
                     k + 1
-                ));
+                )));
             }
         }
         if let Some(rec) = &recorded
             && rec.get(k).map(String::as_str) != Some(first.to_line().as_str())
         {
-            return Err(format!(
+            return Err(HarnessError::mismatch(format!(
                 "{} puzzle {}: differs from the recorded solution",
                 set.name,
                 k + 1
-            ));
+            )));
         }
     }
     Ok(Loaded {
@@ -237,11 +242,11 @@ fn rate(n: usize, passes: u32, mut f: impl FnMut() -> u64) -> f64 {
 }
 
 /// Runs the suite.
-pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
+pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     if let Some(a) = ctx.args.first() {
-        return Err(format!(
+        return Err(HarnessError::usage(format!(
             "unknown argument `{a}` (the sudoku suite takes none)"
-        ));
+        )));
     }
     let mut table = Table::new([
         "set",
@@ -287,10 +292,10 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             let b = baseline.count(g, 2);
             let f = solver.count(g, 2);
             if (b.solutions, b.first) != (f.solutions, f.first) {
-                return Err(format!(
+                return Err(HarnessError::mismatch(format!(
                     "{}: baseline and fast engine disagree on {g}",
                     set.name
-                ));
+                )));
             }
         }
         let n = l.ours.len();
@@ -346,7 +351,8 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport, String> {
             headline = Some((ours.median(), peer.median(), ratio.median()));
         }
     }
-    let (o, p, r) = headline.ok_or("top1465 was not measured")?;
+    let (o, p, r) =
+        headline.ok_or_else(|| HarnessError::not_measured("top1465 was not measured"))?;
     report.last_line = format!(
         "sudoku: ours {}/s, peer {}/s, ratio {}x",
         sig3(o),
