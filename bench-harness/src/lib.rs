@@ -6,6 +6,7 @@
 //! rate, and reports medians with their spread and paired ratios. See `README.md` for how to reproduce each figure.
 #![warn(missing_docs)]
 
+pub mod drive;
 pub mod error;
 pub mod eternity_c;
 pub mod measure;

@@ -24,9 +24,10 @@ use std::time::Duration;
 
 use hamilton_solver::count::count;
 use hamilton_solver::generate::{parity_breaker, planted};
-use hamilton_solver::{Budget, Engine, Grid, Impossible, Options, Search, Solution, Solver, Step};
+use hamilton_solver::{Engine, Grid, Impossible, Options, Solution, Solver};
 
 use crate::Ctx;
+use crate::drive::{First, first_within};
 use crate::error::{HarnessError, Result};
 use crate::measure::{Samples, cpu_timed, paired_ratio};
 use crate::report::{SuiteReport, Table, sig3};
@@ -68,8 +69,7 @@ pub enum Outcome {
 
 /// The fast engine with a CPU-time cap; checks the path it returns.
 pub fn fast(grid: &Grid, cap: Duration) -> Result<Outcome> {
-    let mut s = Solver::new(grid);
-    capped(grid, cap, || s.step(Budget::nodes(2_000)))
+    capped(grid, &mut Solver::new(grid), 2_000, cap)
 }
 
 /// The fast engine without its constructive first attempt (the exact search alone), with a
@@ -79,33 +79,29 @@ pub fn exact(grid: &Grid, cap: Duration) -> Result<Outcome> {
         construct: false,
         ..Options::default()
     };
-    let mut s = Solver::with_options(grid, options);
-    capped(grid, cap, || s.step(Budget::nodes(2_000)))
+    capped(grid, &mut Solver::with_options(grid, options), 2_000, cap)
 }
 
 /// The seed's backtracker with a CPU-time cap; checks the path it returns.
 pub fn slow(grid: &Grid, cap: Duration) -> Result<Outcome> {
-    let mut b = Solver::with_engine(grid, Engine::Baseline);
-    capped(grid, cap, || b.step(Budget::nodes(20_000)))
+    capped(
+        grid,
+        &mut Solver::with_engine(grid, Engine::Baseline),
+        20_000,
+        cap,
+    )
 }
 
-/// Steps a search until it finds a path (checked), finishes, or has used `cap` of this
-/// thread's CPU time (read only between steps, so the clock stays out of the search).
-fn capped(grid: &Grid, cap: Duration, mut step: impl FnMut() -> Step<Solution>) -> Result<Outcome> {
-    let start = crate::measure::thread_cpu();
-    loop {
-        match step() {
-            Step::Found(p) => {
-                check(grid, &p)?;
-                return Ok(Outcome::Path);
-            }
-            Step::Finished => return Ok(Outcome::Impossible),
-            Step::Paused => {
-                if crate::measure::thread_cpu().saturating_sub(start) > cap {
-                    return Ok(Outcome::Unfinished);
-                }
-            }
+/// Runs a search through the harness's one driver until it finds a path (checked), finishes,
+/// or has used `cap` of this thread's CPU time (read only between steps of `step_nodes`).
+fn capped(grid: &Grid, search: &mut Solver, step_nodes: u64, cap: Duration) -> Result<Outcome> {
+    match first_within(search, step_nodes, cap) {
+        First::Found(p) => {
+            check(grid, &p)?;
+            Ok(Outcome::Path)
         }
+        First::Finished => Ok(Outcome::Impossible),
+        First::OutOfTime => Ok(Outcome::Unfinished),
     }
 }
 
