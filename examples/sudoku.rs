@@ -15,12 +15,13 @@
 //! solution count (0, 1 or 2+) instead of solving to a file.
 #![forbid(unsafe_code)]
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use examples::counter_bar;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, solve_file, write_finals};
 use sudoku_engine::parse::Format;
@@ -77,16 +78,17 @@ fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
     let start = Instant::now();
     let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
     let finals = Finals::new(digit, n).map_err(|e| e.to_string())?;
-    // Progress only for people watching, and only once per written megabyte.
-    let show = std::io::stderr().is_terminal() && n >= 100_000;
-    write_finals(file, finals, |done, total| {
-        if show {
-            eprint!("\r{done}/{total} finals");
+    // Progress only for people watching (the bar hides itself when stderr is not a
+    // terminal), and only for runs long enough to watch.
+    let bar = (n >= 100_000).then(|| counter_bar("finals", n));
+    write_finals(file, finals, |done, _| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
         }
     })
     .map_err(|e| format!("{}: {e}", output.display()))?;
-    if show {
-        eprintln!();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     eprintln!(
         "wrote {n} finals (top-left {digit}, {} bytes) to {} in {:.3} s",

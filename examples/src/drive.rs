@@ -192,6 +192,18 @@ impl Bar {
     }
 }
 
+/// A bar for work of a known size that is not a search (writing `total` grids, say), in the
+/// drive's style: on stderr at most ten redraws a second, hidden when stderr is not a terminal.
+pub fn counter_bar(label: &str, total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(label.to_string());
+    bar
+}
+
 fn spinner_style() -> ProgressStyle {
     ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_spinner())

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 pub mod drive;
 
-pub use drive::{Drive, Ended, drive, drive_with};
+pub use drive::{Drive, Ended, counter_bar, drive, drive_with};
 
 /// The workspace's `testdata/` folder, where the built-in puzzles of the demos live.
 pub fn testdata() -> PathBuf {
