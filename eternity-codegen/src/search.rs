@@ -45,19 +45,7 @@ pub struct Progress {
     pub cpu_s: f64,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl std::ops::Deref for Progress {
-    type Target = puzzle_search::Progress;
-
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// A program running in a child process: a [`Search`] whose items are the solutions, in the
 /// order the in-process engines find them, with the same node counts however it is stepped.

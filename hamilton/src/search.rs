@@ -2,8 +2,6 @@
 //! path or proves there is none; [`Paths`] enumerates every path, and cuts into parts
 //! ([`Split`]). Both run either [`Engine`].
 
-use std::ops::Deref;
-
 use puzzle_search::{Limit, Meter, Parts, Search, Split, Step};
 
 use crate::construct::{Construct, Outcome};
@@ -36,18 +34,7 @@ pub struct Progress {
     pub starts_done: usize,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl Deref for Progress {
-    type Target = puzzle_search::Progress;
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// The common counters, with the fraction when there is one.
 fn core(nodes: u64, found: u64, fraction: Option<f64>) -> puzzle_search::Progress {

@@ -5,7 +5,6 @@
 //! (see [`Engine`]); [`Search`] is its stepping API.
 
 use std::fmt;
-use std::ops::Deref;
 use std::time::Duration;
 
 use puzzle_search::{Budget, Limit, Meter, Search, Step, Unlimited};
@@ -74,19 +73,7 @@ pub struct Progress {
     pub finished: bool,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl Deref for Progress {
-    type Target = puzzle_search::Progress;
-
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// The exhaustive, resumable Quartiles solver: a [`Search`] whose items are the [`Word`]s of
 /// the board, in search order.

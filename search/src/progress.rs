@@ -40,6 +40,43 @@ impl Progress {
     }
 }
 
+/// Implements `AsRef<puzzle_search::Progress>` and `Deref<Target = puzzle_search::Progress>`
+/// for a crate's own progress type that holds the common counters in a field, so
+/// `progress.nodes` reads through and generic code sees the core.
+///
+/// ```
+/// use puzzle_search::{Progress, extends_progress};
+///
+/// #[derive(Clone, Debug)]
+/// pub struct MyProgress {
+///     pub core: Progress,
+///     pub depth: usize,
+/// }
+/// extends_progress!(MyProgress, core);
+///
+/// let p = MyProgress { core: Progress::new(10, 1), depth: 3 };
+/// assert_eq!((p.nodes, p.found, p.depth), (10, 1, 3));
+/// let core: &Progress = p.as_ref();
+/// assert_eq!(core.nodes, 10);
+/// ```
+#[macro_export]
+macro_rules! extends_progress {
+    ($ty:ty, $field:ident) => {
+        impl ::core::convert::AsRef<$crate::Progress> for $ty {
+            fn as_ref(&self) -> &$crate::Progress {
+                &self.$field
+            }
+        }
+
+        impl ::core::ops::Deref for $ty {
+            type Target = $crate::Progress;
+            fn deref(&self) -> &$crate::Progress {
+                &self.$field
+            }
+        }
+    };
+}
+
 impl AsRef<Progress> for Progress {
     fn as_ref(&self) -> &Progress {
         self

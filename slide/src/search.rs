@@ -1,7 +1,6 @@
 //! The public continuation: [`Solver`], any engine with any heuristic chosen at run time from
 //! [`Options`], and its [`Progress`]; [`solve`] runs one to the end.
 
-use std::ops::Deref;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -38,18 +37,7 @@ pub struct Progress {
     pub open: usize,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl Deref for Progress {
-    type Target = puzzle_search::Progress;
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// The heuristics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,8 +4,6 @@
 //! same nodes and finds the same solutions in the same order, whether it runs in one call or
 //! in many small budgeted steps (see [`Engine`] for what a node is).
 
-use std::ops::Deref;
-
 use puzzle_search::{Limit, Parts, Search, Split, Step, Unlimited};
 
 use crate::engine::baseline::BaselineSearch;
@@ -32,19 +30,7 @@ pub struct Progress {
     pub depth: usize,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl Deref for Progress {
-    type Target = puzzle_search::Progress;
-
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -31,7 +31,6 @@
 mod continuation;
 mod split;
 
-use std::ops::Deref;
 use std::time::{Duration, Instant};
 
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
@@ -109,18 +108,7 @@ pub struct Progress {
     pub total_depth: usize,
 }
 
-impl AsRef<puzzle_search::Progress> for Progress {
-    fn as_ref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
-
-impl Deref for Progress {
-    type Target = puzzle_search::Progress;
-    fn deref(&self) -> &puzzle_search::Progress {
-        &self.core
-    }
-}
+puzzle_search::extends_progress!(Progress, core);
 
 /// A resumable depth-first search of one instance in one fill order.
 #[derive(Clone, Debug)]
