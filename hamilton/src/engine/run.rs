@@ -97,17 +97,7 @@ impl Exact {
                             return Event::Found(self.solution());
                         }
                         Some(e) => {
-                            self.nodes += 1;
-                            self.frames.push(Frame {
-                                trail: self.trail.len() as u32,
-                                edge: e,
-                                second: false,
-                            });
-                            self.next = if self.set_in(e) {
-                                Next::Propagate
-                            } else {
-                                Next::Backtrack
-                            };
+                            self.open_branch(e);
                             // the budget first: a step paused here resumes at the cutoff
                             if !meter.go_on(base + self.nodes) {
                                 return Event::Paused;
@@ -121,6 +111,23 @@ impl Exact {
                 Next::Backtrack => self.backtrack(),
             }
         }
+    }
+
+    /// One node: a decision on edge `e`, taken first (its second branch comes on backtrack),
+    /// with what to do next.
+    #[inline]
+    fn open_branch(&mut self, e: u32) {
+        self.nodes += 1;
+        self.frames.push(Frame {
+            trail: self.trail.len() as u32,
+            edge: e,
+            second: false,
+        });
+        self.next = if self.set_in(e) {
+            Next::Propagate
+        } else {
+            Next::Backtrack
+        };
     }
 
     /// Backs up to the deepest decision still on its first branch and takes its second; or,
@@ -185,17 +192,7 @@ impl Exact {
                             cut(Cut::Path(self.solution()));
                         }
                         Some(e) => {
-                            self.nodes += 1;
-                            self.frames.push(Frame {
-                                trail: self.trail.len() as u32,
-                                edge: e,
-                                second: false,
-                            });
-                            self.next = if self.set_in(e) {
-                                Next::Propagate
-                            } else {
-                                Next::Backtrack
-                            };
+                            self.open_branch(e);
                         }
                     }
                 }
