@@ -51,6 +51,7 @@
 //! ## Features
 //! - `parallel` (default): [`search::run_parallel`] on rayon's thread pool.
 //! - `json` (default): `format::json`, the JSON bench boards.
+//! - `svg` (default): [`Board::to_svg`] and the [`svg`](mod@svg) module, boards drawn as SVG.
 //!
 //! ## Example
 //! ```
@@ -109,6 +110,8 @@ mod instance;
 mod order;
 pub mod plan;
 pub mod search;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board::{Board, Placement};
 pub use error::{
