@@ -93,14 +93,13 @@ impl Solver {
             out,
             "<text x=\"{x0}\" y=\"32\" font-size=\"20\" font-weight=\"bold\" fill=\"#222\">Quartiles</text><text x=\"{list_x:.1}\" y=\"32\" font-size=\"15\" fill=\"#444\">{summary}</text>"
         );
-        for i in 0..TILE_COUNT {
+        for (i, &fill) in colour.iter().enumerate() {
             let (r, c) = (i / COLUMNS, i % COLUMNS);
             let (x, y) = (x0 + c as f64 * (tw + gap), y0 + r as f64 * (th + gap));
-            let text_fill = if colour[i] == PLAIN { "#222" } else { "#fff" };
+            let text_fill = if fill == PLAIN { "#222" } else { "#fff" };
             let _ = writeln!(
                 out,
-                "<rect class=\"tile\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{tw}\" height=\"{th}\" rx=\"10\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{text_fill}\">{}</text>",
-                colour[i],
+                "<rect class=\"tile\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{tw}\" height=\"{th}\" rx=\"10\" fill=\"{fill}\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{text_fill}\">{}</text>",
                 x + tw / 2.0,
                 y + th / 2.0 + 8.0,
                 escape(board.tile(i))
