@@ -131,3 +131,71 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_search::{Meter, Progress};
+
+    /// Counts to `end`, one node at a time, metered by any limit.
+    struct Counter {
+        nodes: u64,
+        end: u64,
+    }
+
+    impl Search for Counter {
+        type Item = u64;
+        type Progress = Progress;
+
+        fn step<L: Limit>(&mut self, budget: L) -> Step<u64> {
+            let mut meter = Meter::new(budget, self.nodes);
+            while meter.go_on(self.nodes) {
+                if self.nodes == self.end {
+                    return Step::Finished;
+                }
+                self.nodes += 1;
+            }
+            Step::Paused
+        }
+
+        fn progress(&self) -> Progress {
+            Progress::new(self.nodes, 0)
+        }
+    }
+
+    fn slice(nodes_left: Option<u64>, time: Duration) -> Slice {
+        Slice {
+            time: Time::new(time),
+            nodes_left,
+            end: 0,
+        }
+    }
+
+    #[test]
+    fn a_slice_stops_at_its_node_allowance() {
+        let mut c = Counter {
+            nodes: 10,
+            end: u64::MAX,
+        };
+        assert!(c.step(slice(Some(12_345), Duration::from_secs(3600))).is_paused());
+        assert_eq!(c.nodes, 10 + 12_345);
+    }
+
+    #[test]
+    fn a_slice_stops_at_its_time() {
+        let mut c = Counter {
+            nodes: 0,
+            end: u64::MAX,
+        };
+        assert!(c.step(slice(None, Duration::ZERO)).is_paused());
+        // The clock is read every CLOCK_EVERY nodes: one round at most.
+        assert!(c.nodes <= puzzle_search::CLOCK_EVERY);
+    }
+
+    #[test]
+    fn a_slice_lets_a_search_finish() {
+        let mut c = Counter { nodes: 0, end: 100 };
+        assert!(c.step(slice(Some(1_000), Duration::from_secs(3600))).is_finished());
+        assert_eq!(c.nodes, 100);
+    }
+}
