@@ -177,7 +177,10 @@ mod tests {
             nodes: 10,
             end: u64::MAX,
         };
-        assert!(c.step(slice(Some(12_345), Duration::from_secs(3600))).is_paused());
+        assert!(
+            c.step(slice(Some(12_345), Duration::from_secs(3600)))
+                .is_paused()
+        );
         assert_eq!(c.nodes, 10 + 12_345);
     }
 
@@ -195,7 +198,10 @@ mod tests {
     #[test]
     fn a_slice_lets_a_search_finish() {
         let mut c = Counter { nodes: 0, end: 100 };
-        assert!(c.step(slice(Some(1_000), Duration::from_secs(3600))).is_finished());
+        assert!(
+            c.step(slice(Some(1_000), Duration::from_secs(3600)))
+                .is_finished()
+        );
         assert_eq!(c.nodes, 100);
     }
 }

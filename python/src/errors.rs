@@ -2,9 +2,9 @@
 //! message (which names the line, column, cell or tile at fault), and hamilton's
 //! `Impossible` with the proof's reason.
 
+use pyo3::PyTypeInfo;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyTypeInfo;
 use pyo3::prelude::*;
 
 create_exception!(

@@ -228,12 +228,15 @@ impl EternitySearch {
         seconds: Option<f64>,
     ) -> PyResult<&'static str> {
         let start = self.solver.nodes();
-        let deadline = seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+        let deadline = seconds
+            .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
         loop {
             let allowance = Allowance {
                 nodes: nodes.map(|n| n.saturating_sub(self.solver.nodes() - start)),
-                seconds: deadline
-                    .map(|d| d.saturating_duration_since(std::time::Instant::now()).as_secs_f64()),
+                seconds: deadline.map(|d| {
+                    d.saturating_duration_since(std::time::Instant::now())
+                        .as_secs_f64()
+                }),
             };
             match self.step_once(py, allowance)? {
                 "found" => {}
@@ -298,8 +301,7 @@ impl EternitySearch {
     /// Saves the search's state to `path` (atomically), to go on later with `Search.resume`.
     fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
         let cp = self.solver.checkpoint();
-        py.detach(|| cp.save(&path))
-            .map_err(to_py::<EternityError>)
+        py.detach(|| cp.save(&path)).map_err(to_py::<EternityError>)
     }
 
     /// A search that goes on from the checkpoint file `path`, written by `save` for the same

@@ -4,7 +4,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use slide_solver::{
-    Board, HeuristicKind, Options, Puzzle, Search, Solver, parse_size, Solution as CrateSolution,
+    Board, HeuristicKind, Options, Puzzle, Search, Solution as CrateSolution, Solver, parse_size,
 };
 
 use crate::drive;
