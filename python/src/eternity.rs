@@ -127,7 +127,10 @@ fn order(inst: &Instance, name: &str) -> PyResult<FillOrder> {
 }
 
 /// A board as `(piece, rotation)` per cell, row-major, `None` for an empty cell.
-fn cells(board: &Board) -> Vec<Option<(u16, u8)>> {
+type Cells = Vec<Option<(u16, u8)>>;
+
+/// The board's cells (see [`Cells`]).
+fn cells(board: &Board) -> Cells {
     board
         .cells()
         .iter()
@@ -143,7 +146,7 @@ pub struct EternitySearch {
     order_name: String,
     order: FillOrder,
     solver: Solver,
-    solutions: Vec<Vec<Option<(u16, u8)>>>,
+    solutions: Vec<Cells>,
     prefix_nodes: u64,
 }
 
@@ -270,7 +273,7 @@ impl EternitySearch {
     /// The solutions found by this object's steps, each `(piece, rotation)` per cell,
     /// row-major (hints included).
     #[getter]
-    fn solutions(&self) -> Vec<Vec<Option<(u16, u8)>>> {
+    fn solutions(&self) -> Vec<Cells> {
         self.solutions.clone()
     }
 
@@ -347,18 +350,13 @@ impl EternitySearch {
         (slf.get_type(), args, state).into_pyobject(py)
     }
 
-    fn __setstate__(
-        &mut self,
-        py: Python<'_>,
-        state: (String, Vec<Vec<Option<(u16, u8)>>>, u64),
-    ) -> PyResult<()> {
+    fn __setstate__(&mut self, state: (String, Vec<Cells>, u64)) -> PyResult<()> {
         let (text, solutions, prefix) = state;
         let cp = Checkpoint::from_text(&text).map_err(to_py::<EternityError>)?;
         let inst = &self.puzzle.get().inst;
         let options = SearchOptions::default().engine(self.engine);
         let solver = Solver::from_checkpoint(inst, &self.order, &cp, options)
             .map_err(to_py::<EternityError>)?;
-        let _ = py;
         self.solver = solver;
         self.solutions = solutions;
         self.prefix_nodes = prefix;
