@@ -1,0 +1,7 @@
+from typing import Literal
+
+from . import CodegenError as CodegenError
+from .eternity import Puzzle
+
+def emit_program(puzzle: Puzzle, order: Literal["row", "spiral", "border"] = "row") -> str:
+    """The Rust source of a stand-alone solver for ``puzzle``."""

@@ -1,0 +1,16 @@
+"""Sudoku: solve one puzzle, count its solutions, generate distinct solved grids, solve files.
+
+Puzzles are 81 characters, row by row, ``0`` or ``.`` for a blank (the nine-line form is read
+too). Errors raise :class:`puzzle_solvers.SudokuError` naming the line and column.
+"""
+
+from ._native import SudokuError
+from ._native import sudoku as _native
+
+Finals = _native.Finals
+solve = _native.solve
+count = _native.count
+finals = _native.finals
+solve_file = _native.solve_file
+
+__all__ = ["Finals", "SudokuError", "count", "finals", "solve", "solve_file"]

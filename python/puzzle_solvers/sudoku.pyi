@@ -1,0 +1,38 @@
+from os import PathLike
+from typing import Iterator, List, Literal, Optional, Tuple, TypedDict, Union
+
+from . import SudokuError as SudokuError
+
+_Path = Union[str, "PathLike[str]"]
+
+class SolveReport(TypedDict):
+    puzzles: int
+    unique: int
+    guesses: int
+    anomalies: List[Tuple[int, Literal["none", "several"]]]
+
+class Finals(Iterator[str]):
+    """Distinct solved grids as 81-digit strings, in the crate's fixed order."""
+
+    @property
+    def position(self) -> int: ...
+    def __iter__(self) -> "Finals": ...
+    def __next__(self) -> str: ...
+
+def solve(puzzle: str) -> str:
+    """The solution of an 81-character puzzle (``0`` or ``.`` blanks) as 81 digits."""
+
+def count(puzzle: str, limit: int = 2) -> int:
+    """The number of solutions, stopping at ``limit``."""
+
+def finals(n: int, digit: int = 1) -> Finals:
+    """The first ``n`` distinct solved grids with ``digit`` in the top-left cell."""
+
+def solve_file(
+    path: _Path,
+    out: _Path,
+    threads: int = 1,
+    input_format: Optional[Literal["line", "grid"]] = None,
+    output_format: Optional[Literal["line", "grid"]] = None,
+) -> SolveReport:
+    """Solves every puzzle of ``path`` into ``out``, in input order."""

@@ -1,0 +1,207 @@
+//! Running a search from Python: in slices of [`SLICE`] with the GIL released, looking for
+//! Ctrl-C (and other signals) between slices, so a long call answers a `KeyboardInterrupt`
+//! within about a slice and other Python threads run meanwhile.
+
+use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use puzzle_search::{Limit, Search, Step, Time};
+use pyo3::prelude::*;
+
+/// The longest stretch of search between two looks for signals.
+pub const SLICE: Duration = Duration::from_millis(20);
+
+/// A slice's limit: [`SLICE`] of wall time, and at most `nodes_left` nodes (the caller's own
+/// node budget), whichever comes first.
+struct Slice {
+    time: Time,
+    nodes_left: Option<u64>,
+    end: u64,
+}
+
+impl Limit for Slice {
+    fn start(&mut self, nodes: u64) -> u64 {
+        self.end = self
+            .nodes_left
+            .map_or(u64::MAX, |left| nodes.saturating_add(left));
+        self.time.start(nodes).min(self.end)
+    }
+
+    fn check(&mut self, nodes: u64) -> Option<u64> {
+        if nodes >= self.end {
+            return None;
+        }
+        self.time.check(nodes).map(|next| next.min(self.end))
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.time.deadline()
+    }
+}
+
+/// How far one call may go: a node budget, a wall-time budget, both or neither (then the
+/// call runs until the next item or the end).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Allowance {
+    /// Nodes this call may spend.
+    pub nodes: Option<u64>,
+    /// Wall time this call may take.
+    pub seconds: Option<f64>,
+}
+
+/// Steps `search` until it finds an item, finishes, or spends `allowance`, in GIL-free slices
+/// with a signal check between them. A pending signal's exception (a `KeyboardInterrupt` for
+/// Ctrl-C) is returned as the error; the search keeps every node done and can go on.
+pub fn step<S>(py: Python<'_>, search: &mut S, allowance: Allowance) -> PyResult<Step<S::Item>>
+where
+    S: Search + Send,
+    S::Item: Send,
+{
+    let deadline = allowance
+        .seconds
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    let start_nodes = search.progress().as_ref().nodes;
+    loop {
+        let nodes_left = allowance
+            .nodes
+            .map(|n| n.saturating_sub(search.progress().as_ref().nodes - start_nodes));
+        if nodes_left == Some(0) {
+            return Ok(Step::Paused);
+        }
+        let slice = match deadline {
+            Some(d) => SLICE.min(d.saturating_duration_since(Instant::now())),
+            None => SLICE,
+        };
+        let limit = Slice {
+            time: Time::new(slice),
+            nodes_left,
+            end: 0,
+        };
+        match py.detach(|| search.step(limit)) {
+            Step::Paused => {}
+            done => return Ok(done),
+        }
+        py.check_signals()?;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Step::Paused);
+        }
+    }
+}
+
+/// Runs `search` to its next item or its end (see [`step`]).
+pub fn next<S>(py: Python<'_>, search: &mut S) -> PyResult<Option<S::Item>>
+where
+    S: Search + Send,
+    S::Item: Send,
+{
+    Ok(step(py, search, Allowance::default())?.found())
+}
+
+/// Runs `work`, which cannot be cut into slices, on a thread of its own while this thread
+/// waits with the GIL released and looks for signals every [`SLICE`]. On Ctrl-C the call
+/// returns the `KeyboardInterrupt` at once; the abandoned work finishes in the background and
+/// its result is dropped.
+pub fn off_thread<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    let (tx, rx) = mpsc::channel();
+    // A receiver is not `Sync`; the GIL-free wait borrows it through a lock.
+    let rx = Mutex::new(rx);
+    std::thread::Builder::new()
+        .name("puzzle-solvers-work".into())
+        .spawn(move || {
+            let _ = tx.send(work());
+        })
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+    loop {
+        match py.detach(|| {
+            rx.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .recv_timeout(SLICE)
+        }) {
+            Ok(value) => return Ok(value),
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the worker thread stopped without an answer",
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_search::{Meter, Progress};
+
+    /// Counts to `end`, one node at a time, metered by any limit.
+    struct Counter {
+        nodes: u64,
+        end: u64,
+    }
+
+    impl Search for Counter {
+        type Item = u64;
+        type Progress = Progress;
+
+        fn step<L: Limit>(&mut self, budget: L) -> Step<u64> {
+            let mut meter = Meter::new(budget, self.nodes);
+            while meter.go_on(self.nodes) {
+                if self.nodes == self.end {
+                    return Step::Finished;
+                }
+                self.nodes += 1;
+            }
+            Step::Paused
+        }
+
+        fn progress(&self) -> Progress {
+            Progress::new(self.nodes, 0)
+        }
+    }
+
+    fn slice(nodes_left: Option<u64>, time: Duration) -> Slice {
+        Slice {
+            time: Time::new(time),
+            nodes_left,
+            end: 0,
+        }
+    }
+
+    #[test]
+    fn a_slice_stops_at_its_node_allowance() {
+        let mut c = Counter {
+            nodes: 10,
+            end: u64::MAX,
+        };
+        assert!(
+            c.step(slice(Some(12_345), Duration::from_secs(3600)))
+                .is_paused()
+        );
+        assert_eq!(c.nodes, 10 + 12_345);
+    }
+
+    #[test]
+    fn a_slice_stops_at_its_time() {
+        let mut c = Counter {
+            nodes: 0,
+            end: u64::MAX,
+        };
+        assert!(c.step(slice(None, Duration::ZERO)).is_paused());
+        // The clock is read every CLOCK_EVERY nodes: one round at most.
+        assert!(c.nodes <= puzzle_search::CLOCK_EVERY);
+    }
+
+    #[test]
+    fn a_slice_lets_a_search_finish() {
+        let mut c = Counter { nodes: 0, end: 100 };
+        assert!(
+            c.step(slice(Some(1_000), Duration::from_secs(3600)))
+                .is_finished()
+        );
+        assert_eq!(c.nodes, 100);
+    }
+}

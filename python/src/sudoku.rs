@@ -1,0 +1,173 @@
+//! `puzzle_solvers.sudoku`: solve, count, generate finals, solve files.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sudoku_engine::generate::Finals as CrateFinals;
+use sudoku_engine::io::{count_all, read_puzzles};
+use sudoku_engine::parse::{Format, write_all};
+use sudoku_engine::{Grid, Solutions, Verdict};
+
+use crate::drive;
+use crate::errors::{SudokuError, to_py};
+
+/// Puzzles solved between two looks for Ctrl-C in `solve_file` (the crate's own batch size
+/// order of magnitude: a few milliseconds of work).
+const FILE_BATCH: usize = 1024;
+
+fn parse(puzzle: &str) -> PyResult<Grid> {
+    puzzle.parse::<Grid>().map_err(to_py::<SudokuError>)
+}
+
+/// Solves one puzzle and returns its solution as 81 digits.
+///
+/// `puzzle` is one line of 81 characters, `0` or `.` for blanks (or the nine-line form).
+/// Raises `SudokuError` when the text is malformed (naming line and column), the givens
+/// clash, or the puzzle has no solution. With several solutions, the first in search order.
+#[pyfunction]
+fn solve(py: Python<'_>, puzzle: &str) -> PyResult<String> {
+    let grid = parse(puzzle)?;
+    let mut search = Solutions::new(&grid);
+    match drive::next(py, &mut search)? {
+        Some(solution) => Ok(solution.to_string()),
+        None => Err(SudokuError::new_err("the puzzle has no solution")),
+    }
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limit` (so `count(p) == 1` means unique).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 2))]
+fn count(py: Python<'_>, puzzle: &str, limit: u64) -> PyResult<u64> {
+    let grid = parse(puzzle)?;
+    let mut search = Solutions::new(&grid);
+    let mut found = 0;
+    while found < limit && drive::next(py, &mut search)?.is_some() {
+        found += 1;
+    }
+    Ok(found)
+}
+
+/// An iterator over distinct solved grids ("finals"), as 81-digit strings.
+#[pyclass(module = "puzzle_solvers.sudoku")]
+struct Finals {
+    inner: CrateFinals,
+}
+
+#[pymethods]
+impl Finals {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<String> {
+        self.inner.next().map(|g: Grid| g.to_string())
+    }
+
+    /// The index of the next final.
+    #[getter]
+    fn position(&self) -> u64 {
+        self.inner.position()
+    }
+}
+
+/// The first `n` distinct solved grids whose top-left cell is `digit`, as an iterator of
+/// 81-digit strings (the crate's fixed order, so the same `n` always gives the same grids).
+#[pyfunction]
+#[pyo3(signature = (n, digit = 1))]
+fn finals(n: u64, digit: u8) -> PyResult<Finals> {
+    let inner = CrateFinals::new(digit, n).map_err(to_py::<SudokuError>)?;
+    Ok(Finals { inner })
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoSolution => "none",
+        Verdict::Unique => "unique",
+        Verdict::Multiple => "several",
+    }
+}
+
+fn parse_format(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map(|n| n.parse::<Format>().map_err(to_py::<SudokuError>))
+        .transpose()
+}
+
+fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
+    pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+}
+
+/// Solves every puzzle of the file `path` (one-line or nine-line format, detected unless
+/// `input_format` says) and writes the solutions to `out`, in input order, in the input's
+/// format unless `output_format` says (`"line"` or `"grid"`). The output is byte for byte the
+/// crate's `io::solve_file`: a puzzle without a solution is written as given, one with
+/// several gets its first solution. Returns a dict: `puzzles`, `unique`, `guesses` and
+/// `anomalies` (a list of `(puzzle number from 1, "none" | "several")`).
+#[pyfunction]
+#[pyo3(signature = (path, out, threads = 1, input_format = None, output_format = None))]
+fn solve_file<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    out: PathBuf,
+    threads: usize,
+    input_format: Option<&str>,
+    output_format: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let input = parse_format(input_format)?;
+    let output = parse_format(output_format)?;
+    let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+    let (grids, format) = py
+        .detach(|| read_puzzles(&text, input))
+        .map_err(|e| SudokuError::new_err(format!("{}: {e}", path.display())))?;
+    if grids.is_empty() {
+        return Err(SudokuError::new_err(format!(
+            "{}: no puzzle in the file",
+            path.display()
+        )));
+    }
+    let format = output.unwrap_or(format);
+    let mut file = std::fs::File::create(&out).map_err(|e| io_error(&out, e))?;
+    let (mut unique, mut guesses) = (0usize, 0u64);
+    let mut anomalies = Vec::new();
+    let mut buf = Vec::new();
+    for (b, batch) in grids.chunks(FILE_BATCH).enumerate() {
+        let counts = py
+            .detach(|| count_all(batch, threads))
+            .map_err(to_py::<SudokuError>)?;
+        let mut answers = Vec::with_capacity(batch.len());
+        for (k, (g, c)) in batch.iter().zip(&counts).enumerate() {
+            guesses += c.guesses;
+            match c.verdict() {
+                Verdict::Unique => unique += 1,
+                v => anomalies.push((b * FILE_BATCH + k + 1, verdict_name(v))),
+            }
+            answers.push(c.first.unwrap_or(*g));
+        }
+        buf.clear();
+        // The crate's separator rule: one empty line between grids of the nine-line format.
+        if b > 0 && format == Format::Grid {
+            buf.push(b'\n');
+        }
+        write_all(&mut buf, &answers, format);
+        file.write_all(&buf).map_err(|e| io_error(&out, e))?;
+        py.check_signals()?;
+    }
+    file.flush().map_err(|e| io_error(&out, e))?;
+    let report = PyDict::new(py);
+    report.set_item("puzzles", grids.len())?;
+    report.set_item("unique", unique)?;
+    report.set_item("guesses", guesses)?;
+    report.set_item("anomalies", anomalies)?;
+    Ok(report)
+}
+
+/// Fills the `sudoku` submodule.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(finals, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_file, m)?)?;
+    m.add_class::<Finals>()?;
+    Ok(())
+}

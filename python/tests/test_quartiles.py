@@ -1,0 +1,65 @@
+import json
+import random
+
+import pytest
+
+from puzzle_solvers import QuartilesError, quartiles
+from conftest import TESTDATA
+
+
+def boards():
+    return json.loads((TESTDATA / "quartiles" / "boards-public.json").read_text())["boards"]
+
+
+def test_known_board_as_string():
+    s = quartiles.solve("azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment")
+    assert sorted(s.quartiles) == [
+        "crosswords",
+        "nihilistic",
+        "razzmatazz",
+        "refreshment",
+        "truthfully",
+    ]
+    assert s.score > 0 and set(s.quartiles) <= set(s.words)
+    assert len(s.tiles) == 20
+
+
+def test_public_boards_as_lists():
+    for board in boards()[:10]:
+        s = quartiles.solve(board["tiles"])
+        assert sorted(board["quartiles"]) in [sorted(c) for c in s.covers], board["id"]
+
+
+def test_custom_dictionary():
+    syllables = [c + v for c in "bdfgkl" for v in "aeiou"][:20]
+    words = ["".join(syllables[i : i + 4]) for i in range(0, 20, 4)]
+    for dictionary in (words, quartiles.Dictionary(words)):
+        s = quartiles.solve(syllables, dictionary=dictionary)
+        assert sorted(s.quartiles) == sorted(words)
+        assert sorted(s.words) == sorted(words)
+    d = quartiles.Dictionary(words)
+    assert len(d) == 5 and words[0] in d
+
+
+def test_bad_boards():
+    with pytest.raises(QuartilesError, match="20 tiles, found 19"):
+        quartiles.solve(["t" + "abcdefghijklmnopqrs"[i] for i in range(19)])
+    tiles = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment".split()
+    with pytest.raises(QuartilesError, match=r"line 1, column 6"):
+        quartiles.solve("azz t1 " + " ".join(tiles[2:]))
+    with pytest.raises(QuartilesError, match="twice"):
+        quartiles.solve(tiles[:19] + ["azz"])
+    with pytest.raises(QuartilesError, match=r"line 2, column"):
+        quartiles.Dictionary(["cat", "d0g"])
+    with pytest.raises(TypeError):
+        quartiles.solve(42)
+
+
+def test_random_text_never_panics():
+    rng = random.Random(14)
+    for _ in range(500):
+        text = "".join(rng.choice("abc ,\n1") for _ in range(rng.randrange(0, 80)))
+        try:
+            quartiles.solve(text, dictionary=["abc"])
+        except QuartilesError:
+            pass
