@@ -273,7 +273,7 @@ fn parse_line_ascii(line: &[u8]) -> Option<Grid> {
     if bad {
         return None;
     }
-    Grid::from_cells(cells)
+    Some(Grid::from_checked_cells(cells))
 }
 
 fn parse_row(line: &str, row: &mut [u8], puzzle: usize, n: usize) -> Result<(), ParseError> {

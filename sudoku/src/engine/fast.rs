@@ -68,17 +68,20 @@ impl State {
     /// givens one by one touched nine words per given, a large share of the time of an easy
     /// puzzle.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        // givens[9 * band + digit]: the band's cells that hold the digit; blanks go to the
-        // spare last word.
-        let mut givens = [0u32; 28];
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            let band = cell / 27;
-            let slot = if v == 0 {
-                27
-            } else {
-                9 * band + v as usize - 1
-            };
-            givens[slot] |= 1 << (cell % 27);
+        // slots[16 * band + value]: the band's cells that hold the value (1..=9). Blanks go
+        // to four spare slots in turn (10..14), so that the common blank does not make one
+        // long chain of read-modify-writes to a single word.
+        let mut slots = [0u32; 64];
+        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
+            for (p, &v) in cells.iter().enumerate() {
+                let v = v as usize & 15;
+                let slot = v + usize::from(v == 0) * (10 + (p & 3));
+                slots[(16 * band + slot) & 63] |= 1 << p;
+            }
+        }
+        let mut givens = [0u32; 27];
+        for band in 0..3 {
+            givens[9 * band..9 * band + 9].copy_from_slice(&slots[16 * band + 1..16 * band + 10]);
         }
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let mut s = State {
@@ -446,7 +449,7 @@ impl State {
                 bits &= bits - 1;
             }
         }
-        Grid::from_cells(cells).unwrap_or_default()
+        Grid::from_checked_cells(cells)
     }
 }
 
