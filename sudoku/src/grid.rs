@@ -76,6 +76,14 @@ impl Grid {
         cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
     }
 
+    /// A grid from 81 values that the caller built as `0..=9` (an engine's solution, a
+    /// parser's checked bytes): no second check on the hot path; debug builds assert it.
+    #[inline]
+    pub(crate) fn from_checked_cells(cells: [u8; CELLS]) -> Grid {
+        debug_assert!(cells.iter().all(|&v| v <= 9));
+        Grid { cells }
+    }
+
     /// The 81 values, row-major, `0` for blank.
     #[inline]
     pub fn cells(&self) -> &[u8; CELLS] {

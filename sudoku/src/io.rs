@@ -195,40 +195,55 @@ pub struct SolveReport {
 /// in input order (the same counts for any number of threads). Without the `parallel`
 /// feature every puzzle is counted on the calling thread.
 pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError> {
-    if threads <= 1 {
-        return Ok(count_serially(grids));
-    }
-    count_in_parallel(grids, threads)
+    Ok(count_on(&pool(threads)?, grids))
 }
 
-fn count_serially(grids: &[Grid]) -> Vec<Count> {
-    let mut solver = Solver::new();
-    grids.iter().map(|g| solver.count(g, 2)).collect()
-}
+/// Where batches are counted: a thread pool built once for a whole file (building one per
+/// batch cost more than small batches take), or `None` for the calling thread.
+#[cfg(feature = "parallel")]
+type Pool = Option<rayon::ThreadPool>;
+/// Without the `parallel` feature every batch is counted on the calling thread.
+#[cfg(not(feature = "parallel"))]
+type Pool = Option<std::convert::Infallible>;
 
 #[cfg(feature = "parallel")]
-fn count_in_parallel(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError> {
-    use rayon::prelude::*;
-
-    let pool = rayon::ThreadPoolBuilder::new()
+fn pool(threads: usize) -> Result<Pool, FileError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
+        .map(Some)
         .map_err(|e| FileError::Threads {
             threads,
             source: Box::new(e),
-        })?;
-    Ok(pool.install(|| {
-        grids
-            .par_iter()
-            .with_min_len(64)
-            .map_init(Solver::new, |s, g| s.count(g, 2))
-            .collect()
-    }))
+        })
 }
 
 #[cfg(not(feature = "parallel"))]
-fn count_in_parallel(grids: &[Grid], _threads: usize) -> Result<Vec<Count>, FileError> {
-    Ok(count_serially(grids))
+fn pool(_threads: usize) -> Result<Pool, FileError> {
+    Ok(None)
+}
+
+/// Counts (limit 2) every puzzle of `grids` on `pool`, in input order.
+fn count_on(pool: &Pool, grids: &[Grid]) -> Vec<Count> {
+    #[cfg(feature = "parallel")]
+    if let Some(pool) = pool {
+        use rayon::prelude::*;
+
+        return pool.install(|| {
+            grids
+                .par_iter()
+                .with_min_len(64)
+                .map_init(Solver::new, |s, g| s.count(g, 2))
+                .collect()
+        });
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = pool;
+    let mut solver = Solver::new();
+    grids.iter().map(|g| solver.count(g, 2)).collect()
 }
 
 /// Reads every puzzle of `text` (format given or detected); malformed input is an error
@@ -281,6 +296,7 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
     options: SolveOptions,
 ) -> Result<SolveReport, FileError> {
     let format = options.output.unwrap_or(input_format);
+    let pool = pool(options.threads)?;
     let pipe = Pipe::new(out);
     let mut report = SolveReport {
         format: Some(format),
@@ -288,13 +304,7 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
     };
     let mut stopped = false;
     for (b, batch) in grids.chunks(BATCH).enumerate() {
-        let counts = match count_all(batch, options.threads) {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = pipe.finish();
-                return Err(e);
-            }
-        };
+        let counts = count_on(&pool, batch);
         let mut answers = Vec::with_capacity(batch.len());
         for (k, (g, c)) in batch.iter().zip(counts.iter()).enumerate() {
             report.puzzles += 1;

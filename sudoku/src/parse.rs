@@ -222,6 +222,11 @@ impl Iterator for Puzzles<'_> {
 }
 
 fn parse_line(line: &str, puzzle: usize, n: usize) -> Result<Grid, ParseError> {
+    // The common case, 81 ASCII bytes of digits and dots, in one pass over bytes with one
+    // check per byte; anything else takes the character-wise path, which names the error.
+    if let Some(g) = parse_line_ascii(line.as_bytes()) {
+        return Ok(g);
+    }
     let found = line.chars().count();
     let mut cells = [0u8; CELLS];
     for (i, ch) in line.chars().enumerate() {
@@ -253,7 +258,38 @@ fn parse_line(line: &str, puzzle: usize, n: usize) -> Result<Grid, ParseError> {
     Ok(Grid::from_cells(cells).unwrap_or_default())
 }
 
+/// A well-formed 81-byte line, or `None` for anything else (wrong length, another byte).
+#[inline]
+fn parse_line_ascii(line: &[u8]) -> Option<Grid> {
+    let line: &[u8; CELLS] = line.try_into().ok()?;
+    let mut cells = [0u8; CELLS];
+    let mut bad = false;
+    for (c, &b) in cells.iter_mut().zip(line) {
+        // `.` and `0` are blanks; `1`-`9` digits. Branch-free: one flag for the whole line.
+        let d = b.wrapping_sub(b'0');
+        bad |= d > 9 && b != b'.';
+        *c = if d <= 9 { d } else { 0 };
+    }
+    if bad {
+        return None;
+    }
+    Some(Grid::from_checked_cells(cells))
+}
+
 fn parse_row(line: &str, row: &mut [u8], puzzle: usize, n: usize) -> Result<(), ParseError> {
+    // The common case, 17 ASCII bytes, by bytes; anything else names its error below.
+    if let Ok(bytes) = <&[u8; 17]>::try_from(line.as_bytes()) {
+        let mut bad = false;
+        for (k, c) in row.iter_mut().enumerate() {
+            let b = bytes[2 * k];
+            let d = b.wrapping_sub(b'0');
+            bad |= (d > 9 && b != b'.') || (k < 8 && bytes[2 * k + 1] != b' ');
+            *c = if d <= 9 { d } else { 0 };
+        }
+        if !bad {
+            return Ok(());
+        }
+    }
     let mut count = 0;
     for (i, ch) in line.chars().enumerate() {
         count += 1;

@@ -335,6 +335,12 @@ impl Solver {
         self.search.count_up_to(limit)
     }
 
+    /// The counters of the last [`Solver::count`] or [`Solver::solve`]: nodes, solutions
+    /// found, guesses (what a benchmark records to show that a speed change kept the search).
+    pub fn progress(&self) -> Progress {
+        self.search.progress()
+    }
+
     /// The first solution of `puzzle`, if any.
     pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
         self.count(puzzle, 1).first
