@@ -136,7 +136,7 @@ impl Play {
         let left: usize = self.game.remaining_by_tiles().iter().sum();
         frame.render_widget(
             Paragraph::new(format!(
-                " score {} of {}   {} words found, {left} left   hints {}",
+                " score {} of {}   found {}, {left} left   hints {}",
                 self.game.score(),
                 self.game.max_score(),
                 self.game.found().count(),

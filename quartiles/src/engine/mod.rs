@@ -129,18 +129,27 @@ impl State {
 pub(crate) struct Spelling {
     pub(crate) letters: [[u8; MAX_TILE_LEN]; TILE_COUNT],
     pub(crate) lens: [u8; TILE_COUNT],
+    /// Each tile's first letter as 0-25, worked out once rather than in the inner loop.
+    pub(crate) first: [u8; TILE_COUNT],
 }
 
 impl Spelling {
     pub(crate) fn new(board: &Board) -> Spelling {
         let mut letters = [[0u8; MAX_TILE_LEN]; TILE_COUNT];
         let mut lens = [0u8; TILE_COUNT];
+        let mut first = [0u8; TILE_COUNT];
         for (i, tile) in board.tiles().iter().enumerate() {
             let b = tile.as_bytes();
             letters[i][..b.len()].copy_from_slice(b);
             lens[i] = b.len() as u8;
+            // A board holds only lowercase letters (checked by `Board`).
+            first[i] = b[0].wrapping_sub(b'a') % 26;
         }
-        Spelling { letters, lens }
+        Spelling {
+            letters,
+            lens,
+            first,
+        }
     }
 
     /// The text of a hit.
