@@ -7,8 +7,8 @@
 //! ```
 //!
 //! The output is an `fst::Map` from word to *tier*: the smallest SCOWL size (10, 20, 35, 40,
-//! 50, 55, 60, 70, 80) whose American English list (`english-words.N` + `american-words.N`
-//! + `variant_1-words.N`, the common variant spellings) holds the word. Only words up to
+//! 50, 55, 60, 70, 80) whose American English list (`english-words.N`, `american-words.N`
+//! and the common variant spellings `variant_1-words.N`) holds the word. Only words up to
 //! size 80 are kept.
 //!
 //! With the optional third argument (the repository's `testdata/quartiles`), the list is tuned
