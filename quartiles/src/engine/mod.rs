@@ -19,7 +19,7 @@
 
 use crate::board::{Board, MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Dictionary;
-use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
+use crate::path::{FragmentPath, WordText};
 
 pub(crate) mod baseline;
 pub(crate) mod fast;
@@ -152,16 +152,13 @@ impl Spelling {
         }
     }
 
-    /// The text of a hit.
-    pub(crate) fn text(&self, hit: &Hit) -> WordText {
-        let mut buf = [0u8; MAX_WORD_LEN];
-        let mut n = 0;
+    /// The text of a hit, from the board's tiles (pushed straight into the fixed string:
+    /// no scratch buffer, no second UTF-8 check).
+    pub(crate) fn text(hit: &Hit, board: &Board) -> WordText {
+        let mut out = WordText::new();
         for &t in &hit.tiles[..hit.len as usize] {
-            let len = self.lens[t as usize] as usize;
-            buf[n..n + len].copy_from_slice(&self.letters[t as usize][..len]);
-            n += len;
+            out.push_str(board.tiles()[t as usize].to_str());
         }
-        // Tiles are ASCII letters (checked by `Board`), so the concatenation is UTF-8.
-        WordText::create(std::str::from_utf8(&buf[..n]).unwrap_or_default())
+        out
     }
 }
