@@ -1,23 +1,35 @@
-//! `quartiles_tui`: watch the Quartiles search live in the terminal.
+//! `quartiles_tui`: play Quartiles in the terminal, or watch the search live.
 //!
 //! ```sh
-//! cargo run --release -p examples --example quartiles_tui
-//! cargo run --release -p examples --example quartiles_tui -- --public qc-2025-02-21 --nodes 50
-//! cargo run --release -p examples --example quartiles_tui -- --headless   # no terminal needed
+//! cargo run --release -p examples --example quartiles_tui                  # play the seed's board
+//! cargo run --release -p examples --example quartiles_tui -- --public qc-2025-02-21
+//! printf 'truss\n?\n!\n' | cargo run --release -p examples --example quartiles_tui -- --headless
+//! cargo run --release -p examples --example quartiles_tui -- --watch --nodes 50
+//! cargo run --release -p examples --example quartiles_tui -- --watch --headless
 //! ```
 //!
-//! The solver runs in small node budgets, one per frame, so a search of microseconds becomes
-//! an animation: the board with the tiles of the current path highlighted, a progress gauge,
-//! and each word drawn as it is found. Keys: `space` pause/resume, `+`/`-` speed, `r` restart,
-//! `q` or `Esc` quit. `--headless` renders the frames off-screen and prints the last one.
+//! Playing (the default) runs a `Game`: type a word and press Enter to see it accepted with
+//! its points or rejected with the reason; `?` gives the first tile and length of a missing
+//! word, `!` the tiles of a missing quartile; the columns show the words found by length in
+//! tiles and how many are left; `Esc` quits. With `--headless` the moves come from standard
+//! input, one a line (a word, `?` or `!`), and the final screen is printed.
+//!
+//! Watching (`--watch`): the solver runs in small node budgets, one per frame, so a search of
+//! microseconds becomes an animation: the board with the tiles of the current path
+//! highlighted, a progress gauge, and each word drawn as it is found. Keys: `space`
+//! pause/resume, `+`/`-` speed, `r` restart, `q` or `Esc` quit. `--headless` renders the
+//! frames off-screen and prints the last one.
 #![forbid(unsafe_code)]
 
-use std::io::{self, Write as _};
+#[path = "quartiles_tui/play.rs"]
+mod play;
+
+use std::io::{self, BufRead as _, Write as _};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step, TILE_COUNT, Word};
+use quartiles_solver::{Board, Budget, Dictionary, Game, Search, Solver, Step, TILE_COUNT, Word};
 use ratatui::backend::{Backend, TestBackend};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -30,20 +42,24 @@ use ratatui::{Frame, Terminal};
 const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment";
 
 #[derive(Parser, Debug)]
-#[command(about = "Watch the Quartiles solver find every word, live")]
+#[command(about = "Play Quartiles in the terminal, or watch the solver find every word live")]
 struct Args {
     /// The 20 tiles (separate arguments, or one argument with spaces or commas).
     tiles: Vec<String>,
     /// Solve a board of testdata/quartiles/boards-public.json by its id.
     #[arg(long, conflicts_with = "tiles")]
     public: Option<String>,
-    /// Nodes of search per frame (smaller is slower).
+    /// Watch the search instead of playing.
+    #[arg(long)]
+    watch: bool,
+    /// Nodes of search per frame when watching (smaller is slower).
     #[arg(long, default_value_t = 40)]
     nodes: u64,
     /// Milliseconds per frame.
     #[arg(long, default_value_t = 30)]
     frame_ms: u64,
-    /// Render off-screen (80x30) and print the final frame instead of using the terminal.
+    /// Render off-screen (80x30) and print the final frame instead of using the terminal
+    /// (playing: the moves are read from standard input, one a line).
     #[arg(long)]
     headless: bool,
 }
@@ -257,6 +273,38 @@ where
     }
 }
 
+/// Plays until the user quits.
+fn play_interactive<B: Backend>(terminal: &mut Terminal<B>, play: &mut play::Play) -> io::Result<()>
+where
+    io::Error: From<B::Error>,
+{
+    loop {
+        terminal.draw(|f| play.draw(f))?;
+        if let Event::Key(key) = event::read()?
+            && key.kind == KeyEventKind::Press
+            && play.key(key) == play::Action::Quit
+        {
+            return Ok(());
+        }
+    }
+}
+
+/// Plays the moves of standard input off-screen and prints the final screen.
+fn play_headless(play: &mut play::Play) -> Result<(), String> {
+    let mut terminal =
+        Terminal::new(TestBackend::new(80, 30)).map_err(|e| format!("headless terminal: {e}"))?;
+    let mut moves = 0;
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        play.script_line(&line);
+        moves += 1;
+    }
+    terminal
+        .draw(|f| play.draw(f))
+        .map_err(|e| format!("drawing: {e}"))?;
+    print_screen(&terminal, &format!("({moves} moves)\n"))
+}
+
 /// Renders every frame off-screen and prints the last one as text.
 fn run_headless(app: &mut App) -> Result<(), String> {
     let mut terminal =
@@ -269,6 +317,11 @@ fn run_headless(app: &mut App) -> Result<(), String> {
             .map_err(|e| format!("drawing: {e}"))?;
         frames += 1;
     }
+    print_screen(&terminal, &format!("({frames} frames)\n"))
+}
+
+/// Prints the off-screen buffer as text, then `footer`.
+fn print_screen(terminal: &Terminal<TestBackend>, footer: &str) -> Result<(), String> {
     let buffer = terminal.backend().buffer();
     let width = buffer.area.width as usize;
     let mut text = String::new();
@@ -277,7 +330,7 @@ fn run_headless(app: &mut App) -> Result<(), String> {
         text.push_str(line.trim_end());
         text.push('\n');
     }
-    text.push_str(&format!("({frames} frames)\n"));
+    text.push_str(footer);
     // A closed pipe (`| head`) ends the program quietly.
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -302,8 +355,39 @@ fn main() -> ExitCode {
     };
     let dict = Dictionary::english();
     dict.prepare();
+    let result = if args.watch {
+        watch(dict, board, &args)
+    } else {
+        let mut play = play::Play::new(Game::new(&dict, &board));
+        if args.headless {
+            play_headless(&mut play)
+        } else {
+            match ratatui::try_init() {
+                Ok(mut terminal) => {
+                    let r = play_interactive(&mut terminal, &mut play);
+                    ratatui::restore();
+                    r.map_err(|e| format!("terminal: {e}"))
+                }
+                Err(e) => {
+                    ratatui::restore();
+                    Err(format!("cannot open the terminal ({e}); try --headless"))
+                }
+            }
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("quartiles_tui: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The search animation (`--watch`).
+fn watch(dict: Dictionary, board: Board, args: &Args) -> Result<(), String> {
     let mut app = App::new(dict, board, args.nodes.max(1));
-    let result = if args.headless {
+    if args.headless {
         run_headless(&mut app)
     } else {
         match ratatui::try_init() {
@@ -320,13 +404,6 @@ fn main() -> ExitCode {
                 ratatui::restore();
                 Err(format!("cannot open the terminal ({e}); try --headless"))
             }
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("quartiles_tui: {e}");
-            ExitCode::FAILURE
         }
     }
 }

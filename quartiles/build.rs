@@ -14,5 +14,5 @@ fn main() {
     let fst = fst::raw::Fst::new(bytes).expect("data/english.fst is a valid fst");
     let index = index::Index::build(&fst);
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    std::fs::write(out.join("english.idx"), index.as_bytes()).expect("OUT_DIR is writable");
+    std::fs::write(out.join("english.idx"), index.to_le_bytes()).expect("OUT_DIR is writable");
 }

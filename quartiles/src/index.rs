@@ -29,9 +29,9 @@ const HEADER: usize = 2;
 /// such states against 130 thousand fst nodes).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Index {
-    /// The array as little-endian bytes: built at run time for custom lists, or embedded
-    /// (the English list's index is built by `build.rs` when the crate compiles).
-    data: Cow<'static, [u8]>,
+    /// The array: built at run time for custom lists, or embedded (the English list's index
+    /// is built by `build.rs` when the crate compiles, and read in place as `u32` words).
+    data: Cow<'static, [u32]>,
 }
 
 /// A state of the product: fst node address and the output gathered on the way to it.
@@ -120,22 +120,37 @@ impl Index {
             t += edges as usize;
         }
         Index {
-            data: Cow::Owned(data.iter().flat_map(|w| w.to_le_bytes()).collect()),
+            data: Cow::Owned(data),
         }
     }
 
-    /// An index from bytes written by [`as_bytes`](Self::as_bytes) (trusted: the crate's own
-    /// build output; a bad array could only give wrong words, never a panic).
+    /// An index from bytes written by [`to_le_bytes`](Self::to_le_bytes) (trusted: the crate's
+    /// own build output; a bad array could only give wrong words, never a panic). On a
+    /// little-endian machine with the bytes aligned to 4 (the embedded index is), the words
+    /// are read in place; otherwise they are copied once.
     pub fn from_static(bytes: &'static [u8]) -> Index {
-        Index {
-            data: Cow::Borrowed(bytes),
-        }
+        let data = match bytemuck::try_cast_slice::<u8, u32>(bytes) {
+            Ok(words) if cfg!(target_endian = "little") => Cow::Borrowed(words),
+            _ => Cow::Owned(
+                bytes
+                    .chunks_exact(4)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect(),
+            ),
+        };
+        Index { data }
     }
 
     /// The array as little-endian bytes (for `build.rs`, which embeds the English index).
     #[allow(dead_code)]
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.data
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        self.data.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// True if the array is read in place from static bytes (not copied).
+    #[allow(dead_code)]
+    pub fn is_borrowed(&self) -> bool {
+        matches!(self.data, Cow::Borrowed(_))
     }
 
     /// The array as a plain slice, for the inner loop (one look at the `Cow` per run).
@@ -160,16 +175,14 @@ impl Index {
 /// A borrowed [`Index`]: the same queries on the bytes themselves.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct View<'a> {
-    data: &'a [u8],
+    data: &'a [u32],
 }
 
 impl View<'_> {
     /// Word `i` of the array.
     #[inline(always)]
     fn word(&self, i: usize) -> Option<u32> {
-        let o = i.checked_mul(4)?;
-        let b = self.data.get(o..o.checked_add(4)?)?;
-        Some(u32::from_le_bytes(b.try_into().ok()?))
+        self.data.get(i).copied()
     }
 
     /// The letter mask of the state at `state`.
@@ -192,7 +205,13 @@ impl View<'_> {
         if mask & bit == 0 {
             return None;
         }
-        let e = state as usize + HEADER + (mask & (bit - 1)).count_ones() as usize;
+        // The edge's rank among the state's edges. Without a popcount instruction (the
+        // baseline x86-64 target has none) `count_ones` is a dozen operations, and most steps
+        // take a state's lowest letter (every step of a chain of one-edge states does), so
+        // that case skips it.
+        let below = mask & (bit - 1);
+        let rank = if below == 0 { 0 } else { below.count_ones() };
+        let e = state as usize + HEADER + rank as usize;
         self.word(e)
     }
 

@@ -17,6 +17,8 @@
 //! - [`FragmentPath`]: a path of tile indices, the search's position.
 //! - [`Solver::to_svg`] (feature `svg`, default): the board and its words as an SVG picture
 //!   ([`svg`](mod@svg)).
+//! - [`Game`]: a game in progress for a player or an app: words played ([`Accepted`] or
+//!   [`Rejected`]), what is left by length in tiles, [`Hint`]s, the score as the game counts it.
 //!
 //! ```
 //! use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
@@ -60,6 +62,7 @@ mod board;
 mod dictionary;
 mod engine;
 mod error;
+mod game;
 mod index;
 mod path;
 mod score;
@@ -71,6 +74,7 @@ pub use board::{Board, MAX_TILE_LEN, TILE_COUNT, Tile};
 pub use dictionary::{CUSTOM_TIER, Cursor, Dictionary, Tiers};
 pub use engine::Engine;
 pub use error::{BoardError, DictionaryError, FragmentPathError};
+pub use game::{Accepted, Game, Hint, Rejected};
 pub use path::{FragmentPath, Indices, MAX_WORD_LEN, WordText};
 pub use score::{QUARTILES_BONUS, points};
 pub use search::{Progress, Solver, Word};

@@ -219,7 +219,7 @@ impl Solver {
         let h = &self.hits[i];
         Word {
             path: h.path(),
-            text: self.spelling.text(h),
+            text: Spelling::text(h, &self.board),
             tier: h.tier,
         }
     }

@@ -130,3 +130,30 @@ proptest! {
         let _ = Dictionary::from_fst_bytes(bytes);
     }
 }
+
+mod game_properties {
+    use proptest::prelude::*;
+    use quartiles_solver::{Board, Dictionary, Game};
+
+    const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment";
+
+    proptest! {
+        /// Any text played is accepted or rejected, never a panic; the score only grows and
+        /// never passes the maximum, and what is left plus what is found is the whole board.
+        #[test]
+        fn any_play_is_accepted_or_rejected(plays in prop::collection::vec("[a-zA-Z ]{0,14}", 0..20)) {
+            let mut g = Game::new(&Dictionary::english(), &Board::parse(SEED).unwrap());
+            let total = g.total_by_tiles();
+            let mut last = 0;
+            for p in &plays {
+                let _ = g.play(p);
+                prop_assert!(g.score() >= last);
+                prop_assert!(g.score() <= g.max_score());
+                last = g.score();
+            }
+            let found = g.found().count();
+            let left: usize = g.remaining_by_tiles().iter().sum();
+            prop_assert_eq!(found + left, total.iter().sum::<usize>());
+        }
+    }
+}

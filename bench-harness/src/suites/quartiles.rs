@@ -11,6 +11,7 @@
 //! boards whose five quartiles are found, words a board, and words beyond the partial
 //! official lists of the two boards that have one.
 
+use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -124,6 +125,120 @@ fn recall(dict: &Dictionary, boards: &[PublicBoard]) -> Table {
     t
 }
 
+/// The game's record of a day: the words it accepted (the public answer lists; see
+/// `testdata/quartiles/SOURCE.md`).
+struct Record {
+    /// Day -> accepted words.
+    days: HashMap<String, HashSet<String>>,
+    /// Words the game rejected.
+    rejected: HashSet<String>,
+    /// Every word accepted on some day.
+    accepted: HashSet<String>,
+    /// The days held out of the dictionary's tuning.
+    held_out: HashSet<String>,
+}
+
+fn record() -> Result<Record> {
+    let dir = testdata().join("quartiles");
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path).map_err(|e| HarnessError::io(&path, e))
+    };
+    let json: serde_json::Value = serde_json::from_str(&read("official-answers.json")?)
+        .map_err(|e| HarnessError::input("official-answers.json", e))?;
+    let days: HashMap<String, HashSet<String>> = json["days"]
+        .as_object()
+        .ok_or_else(|| HarnessError::data("official-answers.json: no `days` object"))?
+        .iter()
+        .map(|(d, w)| (d.clone(), strings(w).into_iter().collect()))
+        .collect();
+    let accepted = days.values().flatten().cloned().collect();
+    let words = |text: String| -> HashSet<String> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect()
+    };
+    Ok(Record {
+        days,
+        rejected: words(read("known-invalid.txt")?),
+        accepted,
+        held_out: words(read("held-out-days.txt")?),
+    })
+}
+
+/// Recall and junk against the game's record, on the public boards that have a day's list:
+/// the held-out days (which the embedded list was not tuned on) and the training days.
+///
+/// Recall is the share of the day's accepted words the solver reports; junk the share of
+/// reported words the game is known to reject (`known-invalid.txt`); "unknown" the share that
+/// is in neither record (the record leaves out words formable on a set of boards kept
+/// private, so most of these, such as `he` or `hand`, are words the game takes).
+fn game_record(dict: &Dictionary, boards: &[PublicBoard]) -> Result<Table> {
+    let rec = record()?;
+    let mut t = Table::new([
+        "days (tiers 1-3 / 4)",
+        "boards",
+        "accepted words",
+        "recall",
+        "junk",
+        "unknown",
+        "quartiles",
+    ]);
+    let policies = [
+        ("size 55 / 80", 55, 80),
+        ("size 60 / 80 (default)", 60, 80),
+        ("size 70 / 80", 70, 80),
+    ];
+    for held_out in [true, false] {
+        for (name, short, quartile) in policies {
+            let d = dict.clone().with_tiers(Tiers { short, quartile });
+            let (mut n, mut official, mut hit, mut reported, mut junk, mut unknown, mut q) =
+                (0, 0, 0, 0, 0, 0, 0);
+            for b in boards {
+                let day = b.id.trim_start_matches("qc-");
+                let Some(accepted) = rec.days.get(day) else {
+                    continue;
+                };
+                if rec.held_out.contains(day) != held_out {
+                    continue;
+                }
+                let s = Solver::new(&d, &b.board).finish();
+                let words: HashSet<String> = s.solution().iter().map(|w| w.to_string()).collect();
+                n += 1;
+                official += accepted.len();
+                hit += words.intersection(accepted).count();
+                reported += words.len();
+                for w in words.difference(accepted) {
+                    if rec.rejected.contains(w) {
+                        junk += 1;
+                    } else if !rec.accepted.contains(w) {
+                        unknown += 1;
+                    }
+                }
+                q += usize::from(s.quartiles().iter().any(|c| {
+                    let mut q: Vec<String> = c.iter().map(|w| w.to_string()).collect();
+                    q.sort();
+                    q == b.quartiles
+                }));
+            }
+            let share = |a: usize, b: usize| format!("{:.1}%", 100.0 * a as f64 / b.max(1) as f64);
+            let which = if held_out { "held out" } else { "training" };
+            t.row([
+                format!("{which}, {name}"),
+                n.to_string(),
+                official.to_string(),
+                share(hit, official),
+                share(junk, reported),
+                share(unknown, reported),
+                format!("{q}/{n}"),
+            ]);
+        }
+    }
+    Ok(t)
+}
+
 /// One full solve with `engine`: every word and the quartiles. Returns a checksum so nothing
 /// is elided.
 pub fn solve_with(engine: Engine, dict: &Dictionary, board: &Board) -> usize {
@@ -174,6 +289,8 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     }
     // Recall first (its own table), then speed (the suite's table and last line).
     print!("{}", recall(&dict, &answers).render());
+    println!();
+    print!("{}", game_record(&dict, &answers)?.render());
     println!();
     let boards: Vec<(String, Board)> = answers.into_iter().map(|b| (b.id, b.board)).collect();
     let mut words = 0;

@@ -208,7 +208,7 @@ impl Fast {
         self.path[d] = t as u8;
         let len = d + 1;
         let letters = &spelling.letters[t];
-        let l = (letters[0].wrapping_sub(b'a') % 26) as usize;
+        let l = spelling.first[t] as usize;
         let Some(state) = index.walk(self.first[d][l], &letters[1..spelling.lens[t] as usize])
         else {
             return tried;

@@ -19,7 +19,7 @@
 
 use crate::board::{Board, MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Dictionary;
-use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
+use crate::path::{FragmentPath, WordText};
 
 pub(crate) mod baseline;
 pub(crate) mod fast;
@@ -129,30 +129,36 @@ impl State {
 pub(crate) struct Spelling {
     pub(crate) letters: [[u8; MAX_TILE_LEN]; TILE_COUNT],
     pub(crate) lens: [u8; TILE_COUNT],
+    /// Each tile's first letter as 0-25, worked out once rather than in the inner loop.
+    pub(crate) first: [u8; TILE_COUNT],
 }
 
 impl Spelling {
     pub(crate) fn new(board: &Board) -> Spelling {
         let mut letters = [[0u8; MAX_TILE_LEN]; TILE_COUNT];
         let mut lens = [0u8; TILE_COUNT];
+        let mut first = [0u8; TILE_COUNT];
         for (i, tile) in board.tiles().iter().enumerate() {
             let b = tile.as_bytes();
             letters[i][..b.len()].copy_from_slice(b);
             lens[i] = b.len() as u8;
+            // A board holds only lowercase letters (checked by `Board`).
+            first[i] = b[0].wrapping_sub(b'a') % 26;
         }
-        Spelling { letters, lens }
+        Spelling {
+            letters,
+            lens,
+            first,
+        }
     }
 
-    /// The text of a hit.
-    pub(crate) fn text(&self, hit: &Hit) -> WordText {
-        let mut buf = [0u8; MAX_WORD_LEN];
-        let mut n = 0;
+    /// The text of a hit, from the board's tiles (pushed straight into the fixed string:
+    /// no scratch buffer, no second UTF-8 check).
+    pub(crate) fn text(hit: &Hit, board: &Board) -> WordText {
+        let mut out = WordText::new();
         for &t in &hit.tiles[..hit.len as usize] {
-            let len = self.lens[t as usize] as usize;
-            buf[n..n + len].copy_from_slice(&self.letters[t as usize][..len]);
-            n += len;
+            out.push_str(board.tiles()[t as usize].to_str());
         }
-        // Tiles are ASCII letters (checked by `Board`), so the concatenation is UTF-8.
-        WordText::create(std::str::from_utf8(&buf[..n]).unwrap_or_default())
+        out
     }
 }
