@@ -108,6 +108,7 @@ pub mod format;
 mod instance;
 mod order;
 pub mod plan;
+pub mod score;
 pub mod search;
 
 pub use board::{Board, Placement};
