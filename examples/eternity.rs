@@ -7,7 +7,7 @@
 //!     [--axis top-down|bottom-up] [--quiet]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS]
-//!         [--restart-nodes N] [--piece-order hard-first|random]]
+//!         [--restart-nodes N] [--piece-order hard-first|random] [--breaks-anywhere]]
 //! ```
 //!
 //! `--engine score` runs the score search (`eternity_solver::score`): a backtracker that lets
@@ -122,6 +122,9 @@ struct Args {
     /// `--engine score`: the piece ranking of each restart.
     #[arg(long, default_value = "hard-first")]
     piece_order: PieceOrder,
+    /// `--engine score`: allow breaks at any cell, not only where nothing fits exactly.
+    #[arg(long)]
+    breaks_anywhere: bool,
 }
 
 /// CPU time of this process so far (all threads).
@@ -458,6 +461,7 @@ fn score(
             schedule: args.schedule,
             restart_nodes: args.restart_nodes,
             piece_order: args.piece_order,
+            breaks_anywhere: args.breaks_anywhere,
             budget: args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0))),
             max_nodes: args.max_nodes,
             threads: args.threads,

@@ -204,10 +204,15 @@ fn stepping_changes_nothing() {
 fn a_resumed_search_goes_on_as_one_run() {
     let inst = planted(6, 6, 5, 21);
     let order = FillOrder::row_major(&inst);
-    for piece_order in [PieceOrder::HardFirst, PieceOrder::Random] {
+    for (piece_order, stuck) in [
+        (PieceOrder::HardFirst, true),
+        (PieceOrder::Random, true),
+        (PieceOrder::HardFirst, false),
+    ] {
         let opts = ScoreOptions::default()
             .restart_nodes(20_000)
-            .piece_order(piece_order);
+            .piece_order(piece_order)
+            .breaks_when_stuck(stuck);
         let straight = improvements(ScoreSearch::new(&inst, &order, opts), 200_000, 200_000);
         for cut in [1, 777, 20_000, 65_432] {
             let mut first = ScoreSearch::new(&inst, &order, opts);
@@ -350,7 +355,7 @@ proptest! {
 
     /// Random text as a checkpoint body is refused or resumed, never a panic.
     #[test]
-    fn random_state_bodies_never_panic(body in "(seed [0-9]{1,3}\n)?(restart_nodes [0-9]{1,5}\n)?(piece_order (random|hard-first|x)\n)?(schedule ([0-9]{1,2}:[0-9]|default)\n)?(sequence [0-9] [0-9]\n)?(restarts [0-9]\n)?(nodes [0-9]{1,4}\n)?(improvements [0-9]\n)?(max_depth [0-9]{1,2}\n)?(walk [0-9]{1,3} [01] [0-9]{1,2}\n)?(cursors( [0-3]:[0-9]{1,2}){0,6}\n)?(best (none|[0-9] [0-9./ ]{0,40})\n)?") {
+    fn random_state_bodies_never_panic(body in "(seed [0-9]{1,3}\n)?(restart_nodes [0-9]{1,5}\n)?(piece_order (random|hard-first|x)\n)?(schedule ([0-9]{1,2}:[0-9]|default)\n)?(breaks_when_stuck [012]\n)?(sequence [0-9] [0-9]\n)?(restarts [0-9]\n)?(nodes [0-9]{1,4}\n)?(improvements [0-9]\n)?(max_depth [0-9]{1,2}\n)?(walk [0-9]{1,3} [01] [0-9]{1,2}\n)?(cursors( [0-3]:[0-9]{1,2}){0,6}\n)?(best (none|[0-9] [0-9./ ]{0,40})\n)?") {
         let inst = planted(3, 3, 2, 7);
         let order = FillOrder::row_major(&inst);
         let mut ck = ScoreSearch::new(&inst, &order, ScoreOptions::default()).checkpoint();

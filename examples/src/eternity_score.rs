@@ -20,6 +20,8 @@ pub struct ScoreArgs {
     pub restart_nodes: Option<u64>,
     /// The piece ranking.
     pub piece_order: PieceOrder,
+    /// Breaks at any cell, not only where nothing fits exactly.
+    pub breaks_anywhere: bool,
     /// Stop after this many seconds of wall time.
     pub budget: Option<Duration>,
     /// Stop after this many nodes in total (over all threads).
@@ -62,7 +64,8 @@ pub fn run(
 ) -> Result<ScoreOutcome, Box<dyn std::error::Error>> {
     let mut options = ScoreOptions::default()
         .seed(args.seed)
-        .piece_order(args.piece_order);
+        .piece_order(args.piece_order)
+        .breaks_when_stuck(!args.breaks_anywhere);
     if let Some(s) = args.schedule {
         options = options.schedule(s);
     }

@@ -153,7 +153,7 @@ impl ScoreSearch {
             .schedule
             .unwrap_or_else(|| BreakSchedule::for_depths(order.len()));
         let allowed = schedule.allowances(order.len());
-        let walk = Walk::start(inst, &layout);
+        let walk = Walk::start(inst, &layout, options.breaks_when_stuck);
         let mut s = ScoreSearch {
             inst: inst.clone(),
             order: order.clone(),
@@ -231,7 +231,7 @@ impl ScoreSearch {
         let mut rng = SplitMix::for_restart(self.options.seed, self.restart());
         let rank = piece_rank(&self.inst, self.options.piece_order, &mut rng);
         self.layout.rank(&rank);
-        self.walk = Walk::start(&self.inst, &self.layout);
+        self.walk = Walk::start(&self.inst, &self.layout, self.options.breaks_when_stuck);
     }
 
     /// The best of several searches' boards (parts of one search): the highest key, ties to

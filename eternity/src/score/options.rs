@@ -32,12 +32,13 @@ impl BreakSchedule {
             .collect()
     }
 
-    /// A schedule for a board of `depths` open cells: breaks from three fifths of the way
-    /// down, 4% of the interior edges in all (19 on the 16x16 board).
+    /// A schedule for a board of `depths` open cells: breaks from three quarters of the way
+    /// down, up to 4 for every 25 cells (on the official board, with its centre piece: from
+    /// depth 191, 40 in all; the best of the schedules tried there, see the crate README).
     pub fn for_depths(depths: usize) -> BreakSchedule {
         BreakSchedule {
-            free_depth: depths * 3 / 5,
-            max_breaks: ((depths as u32) * 3).div_ceil(40).max(1),
+            free_depth: depths * 3 / 4,
+            max_breaks: ((depths as u32) * 4 / 25).max(1),
         }
     }
 }
@@ -117,6 +118,9 @@ pub struct ScoreOptions {
     pub restart_nodes: u64,
     /// The ranking of pieces within a restart.
     pub piece_order: PieceOrder,
+    /// Break an edge only at a cell where no free piece fits without one. The walk then
+    /// tries far fewer boards with breaks where exact ones exist, and goes deeper.
+    pub breaks_when_stuck: bool,
 }
 
 impl Default for ScoreOptions {
@@ -126,6 +130,7 @@ impl Default for ScoreOptions {
             schedule: None,
             restart_nodes: 20_000_000,
             piece_order: PieceOrder::default(),
+            breaks_when_stuck: true,
         }
     }
 }
@@ -148,6 +153,14 @@ impl ScoreOptions {
     pub fn restart_nodes(self, restart_nodes: u64) -> ScoreOptions {
         ScoreOptions {
             restart_nodes: restart_nodes.max(1),
+            ..self
+        }
+    }
+
+    /// These options with breaks only where nothing fits exactly (or anywhere, `false`).
+    pub fn breaks_when_stuck(self, breaks_when_stuck: bool) -> ScoreOptions {
+        ScoreOptions {
+            breaks_when_stuck,
             ..self
         }
     }
@@ -177,7 +190,8 @@ mod tests {
             max_breaks: 0,
         };
         assert!(none.allowances(5).iter().all(|&a| a == 0));
-        assert_eq!(BreakSchedule::for_depths(248).max_breaks, 19);
+        assert_eq!(BreakSchedule::for_depths(255).max_breaks, 40);
+        assert_eq!(BreakSchedule::for_depths(255).free_depth, 191);
         assert_eq!(
             "150:20".parse(),
             Ok(BreakSchedule {

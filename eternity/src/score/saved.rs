@@ -26,6 +26,7 @@ pub(super) fn checkpoint(s: &ScoreSearch) -> Checkpoint {
     let _ = writeln!(b, "restart_nodes {}", o.restart_nodes);
     let _ = writeln!(b, "piece_order {}", o.piece_order.name());
     let _ = writeln!(b, "schedule {schedule}");
+    let _ = writeln!(b, "breaks_when_stuck {}", u8::from(o.breaks_when_stuck));
     let _ = writeln!(b, "sequence {} {}", s.offset, s.stride);
     let _ = writeln!(b, "restarts {}", s.restarts);
     let _ = writeln!(b, "nodes {}", s.nodes);
@@ -126,6 +127,12 @@ pub(super) fn resume(
         "default" => None,
         s => Some(s.parse::<BreakSchedule>().map_err(|e| shape(line, e))?),
     };
+    let (line, bws) = f.take("breaks_when_stuck")?;
+    let breaks_when_stuck = match bws {
+        "0" => false,
+        "1" => true,
+        _ => return Err(shape(line, "breaks_when_stuck must be 0 or 1")),
+    };
     let (line, seq) = f.take("sequence")?;
     let (offset, stride) = seq
         .split_once(' ')
@@ -182,6 +189,7 @@ pub(super) fn resume(
         schedule,
         restart_nodes,
         piece_order,
+        breaks_when_stuck,
     };
     let mut s = ScoreSearch::part(inst, order, options, offset, stride);
     s.restarts = restarts;

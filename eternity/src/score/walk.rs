@@ -20,6 +20,8 @@ pub(crate) struct Frame {
     y: u8,
     /// The candidate placed here (valid while a deeper depth is open).
     pub(crate) cand: Cand,
+    /// A candidate without breaks on its keys was placed here.
+    exact: bool,
     /// Breaks in total once this depth's candidate is placed.
     breaks: u32,
     /// Matched edges in total (pins excluded) once it is placed.
@@ -40,6 +42,7 @@ impl Frame {
             x: 0,
             y: 0,
             cand: EMPTY,
+            exact: false,
             breaks: 0,
             matched: 0,
         }
@@ -76,7 +79,13 @@ pub(crate) struct Walk {
     /// complete board of the restart had (branch and bound: a complete board improves only
     /// with fewer breaks). Per restart, so restarts stay independent of each other.
     pub(crate) bound: u32,
+    /// Breaks only at cells where no candidate fits exactly (see
+    /// [`ScoreOptions::breaks_when_stuck`](super::ScoreOptions::breaks_when_stuck)).
+    pub(crate) stuck_only: bool,
 }
+
+/// The phase of a cursor that has nothing more to try.
+const SPENT: u8 = u8::MAX;
 
 /// The order of boards: complete ones first, then by score.
 #[inline]
@@ -86,7 +95,7 @@ pub(crate) fn board_key(complete: bool, score: u32) -> u32 {
 
 impl Walk {
     /// A walk from the root of a restart.
-    pub(crate) fn start(inst: &Instance, layout: &Layout) -> Walk {
+    pub(crate) fn start(inst: &Instance, layout: &Layout, stuck_only: bool) -> Walk {
         let mut w = Walk {
             frames: vec![Frame::fresh(); layout.depths.len()],
             depth: 0,
@@ -95,6 +104,7 @@ impl Walk {
             nodes: 0,
             max_depth: 0,
             bound: u32::MAX,
+            stuck_only,
         };
         if !w.exhausted {
             w.enter(layout, 0);
@@ -266,12 +276,21 @@ impl Walk {
                     break 'phases Some((c, cost));
                 }
             }
+            if phase == 0 && self.stuck_only && self.frames[d].exact {
+                // Something fitted here without a break: no breaks at this cell.
+                phase = SPENT as usize;
+                pos = 0;
+                break None;
+            }
             phase += 1;
             pos = 0;
         };
         let f = &mut self.frames[d];
         f.phase = phase as u8;
         f.pos = pos as u32;
+        if found.is_some() && phase == 0 {
+            f.exact = true;
+        }
         found
     }
 
@@ -322,6 +341,8 @@ impl Walk {
                 let f = &mut self.frames[d];
                 f.phase = phase;
                 f.pos = pos;
+                // The cursor moves within the first list only past candidates it returned.
+                f.exact = phase == 0 && pos > 0;
             }
         }
         Ok(())
