@@ -12,6 +12,8 @@
 //! instead; `--all` prints every path, one a line (`--limit K` stops after K); `--count`
 //! prints the number of paths (counted by the frontier dynamic programme, not enumerated);
 //! `--exact` skips the constructive first attempt and runs the exact search alone.
+//! `--svg FILE` also draws the board as an SVG picture: the path, or the cells the proof of
+//! impossibility names.
 //! A board with no path prints the reason and exits with status 1; a board that cannot be
 //! read exits with status 2. On a terminal, stderr shows the search's progress (nodes, paths
 //! found, rate, and the fraction explored where it is known).
@@ -48,6 +50,10 @@ struct Args {
     /// for comparison).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     exact: bool,
+    /// Also draw the board as an SVG picture in FILE: the path found, or the cells the proof
+    /// of impossibility names.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 fn show(path: &Solution, letters: bool) -> String {
@@ -125,6 +131,16 @@ fn main() -> ExitCode {
         found = Some(p);
         ControlFlow::Break(())
     });
+    let picture =
+        examples::picture::write_svg(args.svg.as_deref(), || match (&found, solver.proof()) {
+            (Some(p), _) => grid.solution_svg(p),
+            (None, Some(why)) => grid.proof_svg(why),
+            (None, None) => grid.to_svg(),
+        });
+    if let Err(e) = picture {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
     match found {
         Some(p) => {
             println!("{}", show(&p, args.letters));

@@ -4,7 +4,7 @@
 //! cargo run --release -p examples --example eternity -- PUZZLE [--hints FILE]
 //!     [--engine baseline|table] [--order row|spiral|border] [--first|--all]
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
-//!     [--axis top-down|bottom-up] [--quiet]
+//!     [--axis top-down|bottom-up] [--quiet] [--svg FILE]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS]
 //!         [--restart-nodes N] [--piece-order hard-first|random] [--breaks-anywhere]]
@@ -32,7 +32,8 @@
 //! STATE` and reports the same totals as one long run. The last line is
 //! `nodes=<n> solutions=<k> best_score=<s> max_depth=<d> cpu_s=<t> nodes_per_cpu_s=<r>`,
 //! where `nodes` is the total (a resumed run included) and the rate is over the nodes and CPU
-//! time of this process.
+//! time of this process. `--svg FILE` draws the first solution (without one, the best board)
+//! as an SVG picture, mismatched edges marked.
 #![forbid(unsafe_code)]
 
 use std::io::IsTerminal;
@@ -125,6 +126,10 @@ struct Args {
     /// `--engine score`: allow breaks at any cell, not only where nothing fits exactly.
     #[arg(long)]
     breaks_anywhere: bool,
+    /// Draw the first solution (or, without one, the search's best board) as an SVG picture
+    /// in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// CPU time of this process so far (all threads).
@@ -143,6 +148,8 @@ struct Summary {
     best_score: usize,
     max_depth: usize,
     nodes_here: u64,
+    /// The first solution, or the best board when there is none (for `--svg`).
+    board: Board,
 }
 
 fn show_solution(inst: &Instance, k: u64, board: &Board) {
@@ -198,6 +205,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         single(args, &inst, &order, options)?
     };
+    examples::picture::write_svg(args.svg.as_deref(), || summary.board.to_svg(&inst))?;
     let cpu_s = (cpu() - cpu0).as_secs_f64();
     let rate = if cpu_s > 0.0 {
         summary.nodes_here as f64 / cpu_s
@@ -239,12 +247,14 @@ fn single(
     let mut last = Instant::now();
     let mut failed = None;
     let mut solutions = solver.solutions();
+    let mut first = None;
     drive_with(
         &mut solver,
         &Drive::new("searching").limit(limit).quiet(args.quiet),
         |board| {
             solutions += 1;
             show_solution(inst, solutions, &board);
+            first.get_or_insert(board);
             ControlFlow::Continue(())
         },
         |s| {
@@ -293,6 +303,7 @@ fn single(
         best_score: p.best_score,
         max_depth: p.max_depth,
         nodes_here: p.nodes - nodes0,
+        board: first.unwrap_or(p.best_board),
     })
 }
 
@@ -354,6 +365,7 @@ fn parallel(
         best_score: out.best_score,
         max_depth: out.max_depth,
         nodes_here: out.nodes,
+        board: out.found.into_iter().next().unwrap_or(out.best_board),
     })
 }
 
@@ -430,6 +442,7 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     }
     // The outcome of a finished run, or of one stopped at its cap; or what went wrong.
     let out = running.stop()?;
+    examples::picture::write_svg(args.svg.as_deref(), || out.best.to_svg(inst))?;
     if !args.quiet && out.solutions == 0 {
         eprintln!("best board (score {}):\n{}", out.best_score, out.best);
         eprintln!("{}", bucas::url(inst, &out.best));

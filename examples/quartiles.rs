@@ -10,7 +10,8 @@
 //!
 //! With no board the seed's board is solved. `--json` prints
 //! `{"words": [...], "quartiles": [...], "score": N}` (distinct words in search order, the
-//! quartiles of the first cover, the board's total score).
+//! quartiles of the first cover, the board's total score). `--svg FILE` also draws the board,
+//! each quartile in its own colour, and the words found as an SVG picture.
 #![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
@@ -58,6 +59,9 @@ struct Args {
     /// (default 60,80).
     #[arg(long, value_delimiter = ',')]
     tiers: Vec<u8>,
+    /// Also draw the board, its quartiles and the words found as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 fn board(args: &Args) -> Result<Board, String> {
@@ -129,6 +133,7 @@ fn run(args: &Args) -> Result<(), String> {
         ControlFlow::Continue(())
     });
     let solved = start.elapsed();
+    examples::picture::write_svg(args.svg.as_deref(), || solver.to_svg())?;
     let covers = solver.quartiles();
     let quartiles: Vec<String> = covers
         .first()

@@ -10,7 +10,9 @@
 //! Prints the start, then each move (the tile and the direction it moved, as arrows) with the
 //! board after it, then `Moves: ...` (tile arrows) and `Total moves: N`. `--quiet` leaves out
 //! the boards and keeps those two lines. Pattern databases are built on first use and cached
-//! in `--pdb-dir`, else `$SLIDE_PDB_DIR`, else the user cache directory.
+//! in `--pdb-dir`, else `$SLIDE_PDB_DIR`, else the user cache directory. `--svg FILE` also
+//! draws the solution as an SVG picture: a strip of boards with each moved tile highlighted,
+//! or with `--animate` one board that plays the moves.
 #![forbid(unsafe_code)]
 
 use std::ops::ControlFlow;
@@ -54,6 +56,12 @@ struct Args {
     /// Where pattern databases are cached (default: $SLIDE_PDB_DIR or the user cache).
     #[arg(long)]
     pdb_dir: Option<PathBuf>,
+    /// Also draw the solution as an SVG picture in FILE: a strip of boards, one per move.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// With --svg: one animated board that plays the moves instead of the strip.
+    #[arg(long, requires = "svg")]
+    animate: bool,
 }
 
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
@@ -98,6 +106,13 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     });
     let solution = found.ok_or("the search ended without a solution")?;
     let progress = solver.progress();
+    examples::picture::write_svg(args.svg.as_deref(), || {
+        if args.animate {
+            solution.animated_svg()
+        } else {
+            solution.strip_svg()
+        }
+    })?;
     if !args.quiet {
         println!("Start:\n{start}");
         for (i, step) in solution.steps().enumerate() {

@@ -12,7 +12,8 @@
 //! `-s FILE` solves every puzzle of FILE (nine-line or one-line format, detected) and writes
 //! the solutions in the same format unless `--format` says otherwise; puzzles without exactly
 //! one solution are listed on stderr (puzzle number, verdict). `--count` prints each puzzle's
-//! solution count (0, 1 or 2+) instead of solving to a file.
+//! solution count (0, 1 or 2+) instead of solving to a file. With `-s`, `--svg FILE` also
+//! draws the first puzzle and its solution as an SVG picture.
 #![forbid(unsafe_code)]
 
 use std::io::Write;
@@ -57,6 +58,10 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
+    /// With -s: also draw the file's first puzzle and its solution as an SVG picture in FILE
+    /// (givens bold, filled digits light).
+    #[arg(long, value_name = "FILE", requires = "solve")]
+    svg: Option<PathBuf>,
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
@@ -168,6 +173,20 @@ fn solve(
     Ok(())
 }
 
+/// `--svg FILE`: the first puzzle of `input` and its solution (or the puzzle alone when it has
+/// none).
+fn picture(input: &Path, svg: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (grids, _) = read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
+    let puzzle = grids
+        .first()
+        .ok_or_else(|| format!("{}: no puzzle found", input.display()))?;
+    examples::picture::write_svg(Some(svg), || match sudoku_engine::solve(puzzle) {
+        Some(solution) => puzzle.solution_svg(&solution),
+        None => puzzle.to_svg(),
+    })
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let threads = usize::from(args.threads);
@@ -177,6 +196,10 @@ fn main() -> ExitCode {
         (None, Some(input)) => solve(input, &args.output, args.format, threads),
         _ => Err("give either -c N or -s FILE".into()),
     };
+    let result = result.and_then(|()| match (&args.svg, &args.solve) {
+        (Some(svg), Some(input)) => picture(input, svg),
+        _ => Ok(()),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

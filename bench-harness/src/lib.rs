@@ -9,6 +9,7 @@
 pub mod drive;
 pub mod error;
 pub mod eternity_c;
+pub mod html;
 pub mod measure;
 pub mod report;
 pub mod suites;

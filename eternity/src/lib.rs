@@ -51,6 +51,7 @@
 //! ## Features
 //! - `parallel` (default): [`search::run_parallel`] on rayon's thread pool.
 //! - `json` (default): `format::json`, the JSON bench boards.
+//! - `svg` (default): [`Board::to_svg`] and the [`svg`](mod@svg) module, boards drawn as SVG.
 //!
 //! ## Example
 //! ```
@@ -110,6 +111,8 @@ mod order;
 pub mod plan;
 pub mod score;
 pub mod search;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board::{Board, Placement};
 pub use error::{

@@ -8,13 +8,14 @@ use eternity_solver::engine::{self, EngineKind, Limits};
 use eternity_solver::format::{self, bucas};
 use eternity_solver::search::{Continuation, SearchOptions, Solver};
 use eternity_solver::{Budget, FillOrder, Instance, OrderKind, Search, Step};
+use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 
 fn load(rel: &str) -> Result<Instance, Box<dyn std::error::Error>> {
     Ok(format::json::read(testdata().join("eternity").join(rel))?)
 }
 
-pub fn run() -> DemoResult {
+pub fn run(pictures: &mut Pictures) -> DemoResult {
     // 1. Clue puzzle 1 (6x6), border-first.
     let clue = load("eternity2dev-instances/e2-clue-clue1.json")?;
     let order = FillOrder::new(&clue, OrderKind::BorderFirst);
@@ -29,6 +30,9 @@ pub fn run() -> DemoResult {
     );
     print!("{sol}");
     println!("{}", bucas::url(&clue, &sol));
+    pictures.add("eternity.svg", "Eternity II: clue puzzle 1, solved", || {
+        sol.to_svg(&clue)
+    })?;
 
     // 2. The h52 oracle: full enumeration, every engine, same count.
     let h52 = load("oracles/bench-easy-h52.json")?;
@@ -65,6 +69,12 @@ pub fn run() -> DemoResult {
             hard.max_score()
         );
     }
+    let best = s.progress().best_board;
+    pictures.add(
+        "eternity-best.svg",
+        "Eternity II: bench-hard, the best board after 4 M nodes",
+        || best.to_svg(&hard),
+    )?;
     let saved = s.checkpoint().to_text();
     println!(
         "saved state: {} bytes ({} choices); resuming with the baseline engine",

@@ -2,12 +2,13 @@
 //! replayed, impossible ones with their reasons, counts against the manifest, and a search
 //! paused, cloned and resumed.
 
+use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 use hamilton_solver::count::count;
 use hamilton_solver::{Budget, Grid, Paths, Search, Solution, Solver, Step};
 
 /// Runs the section.
-pub fn run() -> DemoResult {
+pub fn run(pictures: &mut Pictures) -> DemoResult {
     let dir = testdata().join("hamilton");
     let read = |name: &str| -> Result<Grid, Box<dyn std::error::Error>> {
         Ok(Grid::parse(&std::fs::read_to_string(dir.join(name))?)?)
@@ -16,6 +17,11 @@ pub fn run() -> DemoResult {
         let grid = read(name)?;
         let path = Solver::new(&grid).solve()?;
         Solution::new(&grid, path.cells().to_vec())?;
+        if name == "s14_2.txt" {
+            pictures.add("hamilton.svg", "Block fill: s14_2, the path", || {
+                grid.solution_svg(&path)
+            })?;
+        }
         let arrows = path.arrows();
         let shown: String = arrows.chars().take(60).collect();
         println!(
@@ -30,9 +36,16 @@ pub fn run() -> DemoResult {
         );
     }
     for name in ["p10_1.txt", "m8_4.txt", "m14_1.txt"] {
-        match Solver::new(&read(name)?).solve() {
+        let grid = read(name)?;
+        match Solver::new(&grid).solve() {
             Ok(_) => return Err(format!("{name}: found a path on an impossible board").into()),
-            Err(why) => println!("{name:>10}  no path: {why}"),
+            Err(why) => {
+                println!("{name:>10}  no path: {why}");
+                if name == "p10_1.txt" {
+                    let caption = "Block fill: p10_1, impossible by parity";
+                    pictures.add("hamilton-proof.svg", caption, || grid.proof_svg(&why))?;
+                }
+            }
         }
     }
     for (name, expected) in [

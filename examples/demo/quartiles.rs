@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use examples::DemoResult;
+use examples::picture::Pictures;
 use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
 
 /// (name, tiles) of the boards shown.
@@ -22,7 +23,7 @@ const BOARDS: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn run() -> DemoResult {
+pub fn run(pictures: &mut Pictures) -> DemoResult {
     let start = Instant::now();
     let dict = Dictionary::english();
     let loaded = start.elapsed();
@@ -48,6 +49,11 @@ pub fn run() -> DemoResult {
             solver.score(),
             quartiles.join(" ")
         );
+        if *name == "seed board" {
+            pictures.add("quartiles.svg", "Quartiles: the seed board", || {
+                solver.to_svg()
+            })?;
+        }
     }
     // The continuation: slices of 50 nodes, as a UI draws between them.
     let board = Board::parse(BOARDS[0].1)?;

@@ -1,6 +1,7 @@
 //! The slide section of the demo: the seed's nine benchmark 8-puzzles and an easy Korf
 //! instance, each solved optimally and replayed.
 
+use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 use slide_solver::{
     AStar, Board, BucketQueue, GoalConvention, IdaStar, LinearConflict, Partition,
@@ -8,7 +9,7 @@ use slide_solver::{
 };
 
 /// Runs the section.
-pub fn run() -> DemoResult {
+pub fn run(pictures: &mut Pictures) -> DemoResult {
     let text = std::fs::read_to_string(testdata().join("slide/eightpuzzle_slidr_bench9.txt"))?;
     let pdb = PatternDatabases::build(Partition::P71, 3, 3, 8)?;
     for line in text
@@ -23,6 +24,12 @@ pub fn run() -> DemoResult {
         let solution = search.next().ok_or("no solution")?;
         if solution.replay() != Some(*puzzle.goal()) || solution.len().to_string() != head[1] {
             return Err(format!("{}: wrong answer {}", head[0], solution.len()).into());
+        }
+        if pictures.written().iter().all(|(f, _)| f != "slide.svg") {
+            let caption = format!("8-puzzle {}: the solution, move by move", head[0]);
+            pictures.add("slide.svg", &caption, || solution.strip_svg())?;
+            let caption = format!("8-puzzle {}: the solution played", head[0]);
+            pictures.add("slide-animated.svg", &caption, || solution.animated_svg())?;
         }
         println!(
             "{:>6} {}  {:>2} moves, {:>4} nodes  {}",

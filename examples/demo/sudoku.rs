@@ -1,11 +1,12 @@
 //! The `sudoku-engine` section of the demo: solve and check a hard puzzle, watch a budgeted
 //! search, generate a few finals.
 
+use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::{Budget, Engine, Grid, Search, Solutions, Solver, Step};
 
-pub fn run() -> DemoResult {
+pub fn run(pictures: &mut Pictures) -> DemoResult {
     let path = testdata().join("sudoku").join("puzzles3_magictour_top1465");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     // Puzzle 4 of the list: hard for people, and quick for the plain backtracker too.
@@ -24,6 +25,9 @@ pub fn run() -> DemoResult {
         count.verdict(),
         count.guesses
     );
+    pictures.add("sudoku.svg", "Sudoku: top1465 #4, solved", || {
+        puzzle.solution_svg(&solution)
+    })?;
     let base = Solver::with_engine(Engine::Baseline).count(&puzzle, 2);
     println!(
         "baseline agrees: {} ({} placements tried)",

@@ -28,6 +28,8 @@
 //! - [`Engine`]: [`Engine::Fast`], or [`Engine::Baseline`], the plain backtracker the
 //!   project started from, kept as the oracle; both run behind [`Solver`] and [`Paths`].
 //! - [`generate`]: random solvable boards (a planted path reshaped by backbite moves).
+//! - [`svg`](mod@svg) (feature `svg`, default): [`Grid::to_svg`], [`Grid::solution_svg`] and
+//!   [`Grid::proof_svg`] draw boards, paths and proofs as SVG pictures.
 //! - Errors: [`ParseError`], [`PathError`], [`Impossible`], [`CountError`].
 //!
 //! # Searches are continuations
@@ -76,6 +78,8 @@ mod path;
 mod proof;
 mod rng;
 mod search;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 /// The family's vocabulary, from puzzle-search: budgets, the [`Search`] trait and what a
 /// step returns.

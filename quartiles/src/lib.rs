@@ -15,6 +15,8 @@
 //! - [`Engine`]: the fast engine, or the seed's plain algorithm kept as the oracle (the same
 //!   words, in the same order, with the same node counts).
 //! - [`FragmentPath`]: a path of tile indices, the search's position.
+//! - [`Solver::to_svg`] (feature `svg`, default): the board and its words as an SVG picture
+//!   ([`svg`](mod@svg)).
 //!
 //! ```
 //! use quartiles_solver::{Board, Budget, Dictionary, Search, Solver, Step};
@@ -62,6 +64,8 @@ mod index;
 mod path;
 mod score;
 mod search;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board::{Board, MAX_TILE_LEN, TILE_COUNT, Tile};
 pub use dictionary::{CUSTOM_TIER, Cursor, Dictionary, Tiers};

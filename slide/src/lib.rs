@@ -15,7 +15,8 @@
 //!   `step(budget)` does bounded work (a budget counts generated nodes) and can be called
 //!   again, with the same nodes in the same order as one long run.
 //! - [`Solution`]: moves as tile arrows (`↑` = the tile moved up), blank letters (`URDL`), tile
-//!   numbers, and the boards step by step.
+//!   numbers, and the boards step by step; drawn as SVG (feature `svg`, default) as a strip
+//!   of boards or one animated board ([`svg`](mod@svg)).
 //!
 //! ```
 //! use slide_solver::{AStar, Board, BucketQueue, LinearConflict, Puzzle};
@@ -62,6 +63,8 @@ mod queue;
 mod search;
 mod solution;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod walking;
 
 /// The family's vocabulary, from puzzle-search: budgets, the [`Search`] trait every engine

@@ -53,6 +53,8 @@
 //!
 //! - `parallel` (default): [`io::count_all`] and [`io::solve_file`] with `threads > 1` solve
 //!   on a rayon pool; without it they solve on the calling thread, with the same output.
+//! - `svg` (default): [`Grid::to_svg`] and [`Grid::solution_svg`] draw grids as SVG pictures
+//!   ([`svg`](mod@svg)).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -64,6 +66,8 @@ mod search;
 pub mod generate;
 pub mod io;
 pub mod parse;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use engine::Engine;
 pub use error::{Clash, FileError, GenerateError, ParseError, UnknownFormat};

@@ -1,8 +1,9 @@
-//! `compare [SUITE] [--quick] [--rounds N] [--json FILE] [SUITE ARGS...]`
+//! `compare [SUITE] [--quick] [--rounds N] [--json FILE] [--html FILE] [SUITE ARGS...]`
 //!
 //! Runs engines side by side on the same inputs and prints one table per suite. With no suite
 //! it runs every suite and ends with a summary table. `--quick` is the CI smoke mode: every
-//! suite runs on small inputs and checks its answers, timing nothing that matters.
+//! suite runs on small inputs and checks its answers, timing nothing that matters. `--html`
+//! also writes a page with every table and plots drawn from them (at least one per suite).
 #![forbid(unsafe_code)]
 
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use bench_harness::suites;
 fn usage() -> String {
     let names: Vec<_> = suites::all().iter().map(|s| s.name).collect();
     format!(
-        "usage: compare [SUITE] [--quick] [--rounds N] [--json FILE] [SUITE ARGS...]\nsuites: {}",
+        "usage: compare [SUITE] [--quick] [--rounds N] [--json FILE] [--html FILE] [SUITE ARGS...]\nsuites: {}",
         names.join(", ")
     )
 }
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         ..Ctx::default()
     };
     let mut json = None;
+    let mut html = None;
     let mut suite = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -42,6 +44,13 @@ fn main() -> ExitCode {
                 Some(p) => json = Some(p),
                 None => {
                     eprintln!("--json needs a file name\n{}", usage());
+                    return ExitCode::from(2);
+                }
+            },
+            "--html" => match args.next() {
+                Some(p) => html = Some(p),
+                None => {
+                    eprintln!("--html needs a file name\n{}", usage());
                     return ExitCode::from(2);
                 }
             },
@@ -124,10 +133,31 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    if let Some(path) = html {
+        let page = bench_harness::html::page(&reports, ctx.quick);
+        if let Err(e) = write_atomically(std::path::Path::new(&path), &page) {
+            eprintln!("cannot write {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     if !failed.is_empty() {
         eprintln!("failed suites: {}", failed.join(", "));
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes `text` to `path` through a temporary file beside it and a rename, so a reader never
+/// sees half a page.
+fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(format!(".tmp{}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
 }
