@@ -200,3 +200,50 @@ fn run_slice(part: &mut ScoreSearch, cap: Option<u64>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use eternity_solver::format;
+    use eternity_solver::format::mcgavin::HintAxis;
+
+    fn args(threads: usize, best: Option<PathBuf>) -> ScoreArgs {
+        ScoreArgs {
+            seed: 3,
+            schedule: None,
+            restart_nodes: Some(50_000),
+            piece_order: PieceOrder::HardFirst,
+            breaks_anywhere: false,
+            budget: None,
+            max_nodes: Some(400_000),
+            threads,
+            best,
+            save: None,
+            resume: None,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn runs_on_threads_and_writes_the_best_board() {
+        let path = crate::testdata().join("eternity/eternity2dev-instances/e2-clue-clue1.json");
+        let inst = format::read(&path, None, HintAxis::TopDown).unwrap();
+        let order = FillOrder::row_major(&inst);
+        let out_file = std::env::temp_dir().join(format!("score-best-{}.json", std::process::id()));
+        let one = run(&inst, &order, &args(1, Some(out_file.clone()))).unwrap();
+        assert!(one.nodes >= 400_000);
+        let best = one.best.unwrap();
+        assert_eq!(best.score, best.board.score(&inst));
+        let text = std::fs::read_to_string(&out_file).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["score"], best.score);
+        let _ = std::fs::remove_file(&out_file);
+        let two = run(&inst, &order, &args(2, None)).unwrap();
+        assert!(two.nodes >= 400_000);
+        assert!(two.best.is_some());
+        // --save needs one thread.
+        let mut bad = args(2, None);
+        bad.save = Some(out_file);
+        assert!(run(&inst, &order, &bad).is_err());
+    }
+}
