@@ -6,7 +6,16 @@
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
 //!     [--axis top-down|bottom-up] [--quiet] [--svg FILE]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
+//!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS]
+//!         [--restart-nodes N] [--piece-order hard-first|random] [--breaks-anywhere]]
 //! ```
+//!
+//! `--engine score` runs the score search (`eternity_solver::score`): a backtracker that lets
+//! a scheduled number of edges mismatch, with seeded restarts, for the most matched edges on
+//! boards that may have no solution (the real Eternity II). `--threads N` runs N shares of the
+//! restarts at once; `--best` writes the best board as the puzzle's JSON plus `"board"` and
+//! `"score"`, rewritten on each improvement. Its last line has the same fields, followed by
+//! `restarts=<r> complete=<true|false>`; `solutions` counts boards of full score.
 //!
 //! `--engine codegen` emits a Rust program specialised for this puzzle (`eternity-codegen`,
 //! `--group` cells fused per function, default 4), compiles it with rustc into the user cache
@@ -37,10 +46,12 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use eternity_solver::engine::{EngineKind, Mode};
 use eternity_solver::format::{self, bucas, mcgavin::HintAxis};
+use eternity_solver::score::{BreakSchedule, PieceOrder};
 use eternity_solver::search::{
     Continuation, ParallelControl, SearchOptions, Solver, run_parallel_with, split,
 };
 use eternity_solver::{Board, FillOrder, Instance, OrderKind, Search};
+use examples::eternity_score::{self, ScoreArgs};
 use examples::{Drive, drive_with};
 use nix::sys::resource::{UsageWho, getrusage};
 
@@ -97,6 +108,24 @@ struct Args {
     /// `--engine codegen`: build for this machine's CPU (`-C target-cpu=native`).
     #[arg(long)]
     native: bool,
+    /// `--engine score`: the seed of the restarts.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// `--engine score`: write the best board here (JSON).
+    #[arg(long)]
+    best: Option<PathBuf>,
+    /// `--engine score`: breaks allowed from DEPTH, growing to BREAKS at the last depth.
+    #[arg(long, value_name = "DEPTH:BREAKS")]
+    schedule: Option<BreakSchedule>,
+    /// `--engine score`: nodes per restart.
+    #[arg(long)]
+    restart_nodes: Option<u64>,
+    /// `--engine score`: the piece ranking of each restart.
+    #[arg(long, default_value = "hard-first")]
+    piece_order: PieceOrder,
+    /// `--engine score`: allow breaks at any cell, not only where nothing fits exactly.
+    #[arg(long)]
+    breaks_anywhere: bool,
     /// Draw the first solution (or, without one, the search's best board) as an SVG picture
     /// in FILE.
     #[arg(long, value_name = "FILE")]
@@ -145,6 +174,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let order = FillOrder::new(&inst, args.order);
     if args.engine == "codegen" {
         return codegen(args, &inst);
+    }
+    if args.engine == "score" {
+        return score(args, &inst, &order);
     }
     let engine: EngineKind = args.engine.parse()?;
     let mode = if args.first { Mode::First } else { Mode::All };
@@ -423,6 +455,49 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
         out.max_depth,
         out.cpu_s,
         out.nodes_per_cpu_s()
+    );
+    Ok(())
+}
+
+/// `--engine score`: the score search, its best board and the usual last line.
+fn score(
+    args: &Args,
+    inst: &Instance,
+    order: &FillOrder,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let cpu0 = cpu();
+    let out = eternity_score::run(
+        inst,
+        order,
+        &ScoreArgs {
+            seed: args.seed,
+            schedule: args.schedule,
+            restart_nodes: args.restart_nodes,
+            piece_order: args.piece_order,
+            breaks_anywhere: args.breaks_anywhere,
+            budget: args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0))),
+            max_nodes: args.max_nodes,
+            threads: args.threads,
+            best: args.best.clone(),
+            save: args.save.clone(),
+            resume: args.resume.clone(),
+            quiet: args.quiet,
+        },
+    )?;
+    let cpu_s = (cpu() - cpu0).as_secs_f64();
+    let rate = if cpu_s > 0.0 {
+        out.nodes_here as f64 / cpu_s
+    } else {
+        0.0
+    };
+    let (best_score, complete) = out
+        .best
+        .as_ref()
+        .map_or((0, false), |b| (b.score, b.complete));
+    let solutions = u64::from(complete && best_score == inst.max_score());
+    println!(
+        "nodes={} solutions={solutions} best_score={best_score} max_depth={} cpu_s={cpu_s:.3} nodes_per_cpu_s={rate:.0} restarts={} complete={complete}",
+        out.nodes, out.max_depth, out.restarts
     );
     Ok(())
 }

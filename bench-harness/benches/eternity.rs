@@ -2,7 +2,8 @@
 //! fixed node budget), full enumeration of bench-easy-h52 (151,512 nodes) and, as a long
 //! benchmark, bench-easy-h40 (487,397,329 nodes); and the cost of watching a search: the
 //! same budget run in one go, in 1 Mi-node steps with a progress snapshot after each, and in
-//! 50 ms time-budget steps. Throughput is in nodes (criterion's "elements").
+//! 50 ms time-budget steps; and the score search's node rate on the official set.
+//! Throughput is in nodes (criterion's "elements").
 //!
 //! `cargo bench -p bench-harness --bench eternity` (add `-- h40` for the long one only).
 //! `compare -- eternity` gives the paired CPU-time table.
@@ -123,5 +124,32 @@ fn h40(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, engines, progress, h40);
+/// The score search on the official set (centre piece pinned): 4 Mi nodes from the first
+/// restart, each piece-ranking variant; the walk is deterministic, so every iteration walks
+/// the same nodes.
+fn score(c: &mut Criterion) {
+    use eternity_solver::score::{PieceOrder, ScoreOptions, ScoreSearch};
+    const NODES: u64 = 1 << 22;
+    let inst = load("official/e2-official-centre.json").expect("official set");
+    let order = FillOrder::row_major(&inst);
+    let mut g = c.benchmark_group("eternity/score-official-4Mi");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(10));
+    g.throughput(Throughput::Elements(NODES));
+    for po in [PieceOrder::HardFirst, PieceOrder::Random] {
+        g.bench_with_input(BenchmarkId::from_parameter(po.name()), &po, |b, &po| {
+            b.iter(|| {
+                let opts = ScoreOptions::default().piece_order(po);
+                let mut s = ScoreSearch::new(black_box(&inst), &order, opts);
+                while s.nodes() < NODES {
+                    let _ = s.step(Nodes(NODES - s.nodes()));
+                }
+                s.progress().best_score
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, engines, progress, score, h40);
 criterion_main!(benches);

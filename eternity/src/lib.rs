@@ -34,6 +34,12 @@
 //! [`engine::run`] is the one-shot form; [`search::Solver`] the resumable one, with either
 //! engine behind it.
 //!
+//! ## Score search ([`score`])
+//! [`score::ScoreSearch`] plays the game the Eternity II community competes on: the most
+//! matched edges, on boards that need not be solvable. It backtracks with a scheduled number
+//! of mismatched edges, seeded restarts and branch and bound, returns each better board, and
+//! saves, resumes and splits like the exact search.
+//!
 //! ## Searching ([`search`])
 //! [`search::Solver`] speaks the family's vocabulary, from `puzzle-search` (re-exported here:
 //! [`Search`], [`Budget`], [`Limit`], [`Step`]): `step(budget)` returns [`Step::Found`] with a
@@ -109,6 +115,7 @@ pub mod format;
 mod instance;
 mod order;
 pub mod plan;
+pub mod score;
 pub mod search;
 #[cfg(feature = "svg")]
 pub mod svg;

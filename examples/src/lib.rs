@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 pub mod drive;
+pub mod eternity_score;
 pub mod picture;
 
 pub use drive::{Drive, Ended, counter_bar, drive, drive_with};

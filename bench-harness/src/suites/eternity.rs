@@ -11,7 +11,8 @@
 //! `baseline`'s (or the first row's, if no baseline row exists); a row whose node count
 //! disagrees with it in any round gets no rate, and the table says why.
 //!
-//! Suite arguments: `--hard-nodes N` (node budget on bench-hard; default 100,000,000).
+//! Suite arguments: `--hard-nodes N` (node budget on bench-hard; default 100,000,000);
+//! `--score` runs the score-search curve instead (see [`super::eternity_score`]).
 //!
 //! # Extension points (one line each)
 //! - **A new engine row**: write a provider `fn my_rows(ctx: &Ctx, args: &mut SuiteArgs) ->
@@ -285,6 +286,9 @@ pub fn last_line(codegen: f64, table: f64, baseline: f64) -> String {
 /// Runs the suite.
 pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
     let mut args = SuiteArgs::new(&ctx.args);
+    if args.take_flag("--score") {
+        return super::eternity_score::run(ctx, args);
+    }
     let hard_nodes = match args.take_value("--hard-nodes")? {
         Some(v) => v.parse().map_err(|_| {
             HarnessError::usage(format!("--hard-nodes needs a whole number, got `{v}`"))

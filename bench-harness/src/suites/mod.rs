@@ -3,6 +3,7 @@
 
 pub mod eternity;
 pub mod eternity_codegen;
+pub mod eternity_score;
 pub mod hamilton;
 pub mod quartiles;
 pub mod slide;

@@ -108,6 +108,28 @@ pub fn to_string(inst: &Instance) -> String {
     serde_json::to_string(&v).unwrap_or_default()
 }
 
+/// The instance as a JSON board (as [`to_string`]) with a board on it: `"board"` lists the
+/// cells row-major, each `[piece, rotation]` (pieces numbered from 0 in the instance's order,
+/// rotations in clockwise quarter turns as in `hints`) or `null` when empty, and `"score"` is
+/// the board's score ([`Board::score`](crate::Board::score)).
+pub fn with_board(inst: &Instance, board: &crate::Board) -> String {
+    let mut v: Value = serde_json::from_str(&to_string(inst)).unwrap_or_default();
+    let cells: Vec<Value> = board
+        .cells()
+        .iter()
+        .map(|c| {
+            c.map_or(Value::Null, |p| {
+                json!([p.piece, p.rotation.quarter_turns()])
+            })
+        })
+        .collect();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("board".into(), Value::Array(cells));
+        obj.insert("score".into(), json!(board.score(inst)));
+    }
+    serde_json::to_string(&v).unwrap_or_default()
+}
+
 /// Writes the instance as a JSON board.
 pub fn write(inst: &Instance, path: impl AsRef<Path>) -> Result<(), FormatError> {
     let path = path.as_ref();

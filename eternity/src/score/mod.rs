@@ -1,0 +1,387 @@
+//! The score search: the most matched edges on boards that may not be solvable, as the
+//! Eternity II community has competed on since 2008.
+//!
+//! A strict depth-first search of the real 256-piece puzzle runs dry around depth 205. The
+//! score search ([`ScoreSearch`]) backtracks in the same fill order but lets a scheduled
+//! number of edges mismatch ("breaks", [`BreakSchedule`]): none in the first part of the
+//! board, then a growing allowance, so a board is completed with few mismatched edges.
+//! - The rim stays a hard rule: grey exactly where a side faces the rim, so border pieces stay
+//!   on the border and corners in the corners. Breaks are spent on interior edges only, and a
+//!   pinned piece's edges are soft like any other.
+//! - At each cell, exact fits come first, then one break, then two (see the `tables` docs);
+//!   within each, pieces are tried in the restart's ranking ([`PieceOrder`]): by default the
+//!   hardest pieces (rarest colours) first, so the easy ones are left for the end.
+//! - Each restart walks for [`ScoreOptions::restart_nodes`] nodes; restart `r` ranks pieces
+//!   from a generator seeded by `(seed, r)`, so a run is a pure function of its options and a
+//!   restart can be replayed alone.
+//! - The best board is kept (complete boards before partial ones, then by score); each
+//!   improvement is returned as [`Step::Found`].
+//!
+//! It speaks the family's vocabulary ([`Search`]: budgets, steps, progress), saves and resumes
+//! through a [`Checkpoint`] (kind [`ScoreSearch::KIND`]), and cuts into parts by restarts
+//! ([`ScoreSearch::parts`]): part `k` of `n` runs restarts `k, k + n, ...`, so `n` parts that
+//! each run `m` restarts cover exactly the restarts `0 .. n * m` of the uncut search, and the
+//! best of their boards is the uncut search's best (ties go to the lower restart).
+//!
+//! ```
+//! use eternity_solver::score::{ScoreOptions, ScoreSearch};
+//! use eternity_solver::{Budget, FillOrder, Instance, Piece, Search, Step};
+//!
+//! // A 2x2 board of four corners: a full score of 4 edges is reachable.
+//! let pieces = vec![
+//!     Piece::new([0, 1, 2, 0]),
+//!     Piece::new([0, 0, 3, 1]),
+//!     Piece::new([2, 4, 0, 0]),
+//!     Piece::new([3, 0, 0, 4]),
+//! ];
+//! let inst = Instance::new(2, 2, pieces, vec![]).unwrap();
+//! let mut search = ScoreSearch::new(&inst, &FillOrder::row_major(&inst), ScoreOptions::default());
+//! let mut best = 0;
+//! while let Step::Found(improvement) = search.step(Budget::nodes(1_000)) {
+//!     assert_eq!(improvement.board.score(&inst), improvement.score);
+//!     best = improvement.score;
+//! }
+//! assert_eq!(best, inst.max_score());
+//! ```
+
+mod options;
+mod rng;
+mod saved;
+mod tables;
+mod walk;
+
+use std::time::{Duration, Instant};
+
+use puzzle_search::{Checkpoint, Limit, Meter, Search, Step};
+
+pub use options::{BreakSchedule, PieceOrder, ScoreOptions};
+
+use crate::board::Board;
+use crate::instance::{GREY, Instance};
+use crate::order::FillOrder;
+use rng::SplitMix;
+use tables::Layout;
+use walk::{Event, Walk, board_key};
+
+/// A better board than any before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// Its score: matched interior edges (recomputed by [`Board::score`], pins included).
+    pub score: usize,
+    /// True when every cell is filled.
+    pub complete: bool,
+    /// The board, pins included.
+    pub board: Board,
+    /// The restart that found it.
+    pub restart: u64,
+    /// Nodes of the whole search when it was found.
+    pub nodes: u64,
+}
+
+/// A snapshot of a score search. The core fields read through `Deref`: `progress.nodes`,
+/// `progress.found` (the improvements so far).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes and improvements found.
+    pub core: puzzle_search::Progress,
+    /// Wall time spent inside `step` (in this process).
+    pub elapsed: Duration,
+    /// Nodes per second of `elapsed` (0 before any work).
+    pub nodes_per_sec: f64,
+    /// Restarts finished.
+    pub restarts: u64,
+    /// The restart being walked.
+    pub restart: u64,
+    /// The depth being filled now.
+    pub depth: usize,
+    /// The most cells filled at once so far.
+    pub max_depth: usize,
+    /// The best board's score (0 before the first node).
+    pub best_score: usize,
+    /// True when the best board is complete.
+    pub best_complete: bool,
+    /// The fill order's length.
+    pub total_depth: usize,
+}
+
+puzzle_search::extends_progress!(Progress, core);
+
+/// A resumable, seeded score search of one instance in one fill order (see the module docs).
+#[derive(Clone, Debug)]
+pub struct ScoreSearch {
+    inst: Instance,
+    order: FillOrder,
+    options: ScoreOptions,
+    layout: Layout,
+    allowed: Vec<u32>,
+    walk: Walk,
+    /// Restarts run are `offset, offset + stride, ...`.
+    offset: u64,
+    stride: u64,
+    /// How many restarts of this search's sequence are finished.
+    restarts: u64,
+    nodes: u64,
+    improvements: u64,
+    max_depth: usize,
+    best_key: u32,
+    best: Option<(Board, u64)>,
+    elapsed: Duration,
+    nodes_at_resume: u64,
+}
+
+impl ScoreSearch {
+    /// The kind of its checkpoints.
+    pub const KIND: &'static str = "eternity-solver/score";
+    /// The version of its checkpoints' body.
+    pub const VERSION: u32 = 1;
+
+    /// A search from its first restart. Cheap: tables are built, no search work is done.
+    pub fn new(inst: &Instance, order: &FillOrder, options: ScoreOptions) -> ScoreSearch {
+        ScoreSearch::part(inst, order, options, 0, 1)
+    }
+
+    /// Part `offset` of `stride`: restarts `offset, offset + stride, ...`.
+    fn part(
+        inst: &Instance,
+        order: &FillOrder,
+        options: ScoreOptions,
+        offset: u64,
+        stride: u64,
+    ) -> ScoreSearch {
+        let layout = Layout::new(inst, order);
+        let schedule = options
+            .schedule
+            .unwrap_or_else(|| BreakSchedule::for_depths(order.len()));
+        let allowed = schedule.allowances(order.len());
+        let walk = Walk::start(inst, &layout, options.breaks_when_stuck);
+        let mut s = ScoreSearch {
+            inst: inst.clone(),
+            order: order.clone(),
+            options: ScoreOptions {
+                restart_nodes: options.restart_nodes.max(1),
+                ..options
+            },
+            layout,
+            allowed,
+            walk,
+            offset,
+            stride: stride.max(1),
+            restarts: 0,
+            nodes: 0,
+            improvements: 0,
+            max_depth: 0,
+            best_key: 0,
+            best: None,
+            elapsed: Duration::ZERO,
+            nodes_at_resume: 0,
+        };
+        s.begin_restart();
+        s
+    }
+
+    /// Cuts this search, before its first step, into `n` parts by restarts: part `k` runs
+    /// restarts `k, k + n, k + 2n, ...` of this search's sequence (see the module docs).
+    pub fn parts(&self, n: usize) -> Vec<ScoreSearch> {
+        let n = n.max(1) as u64;
+        (0..n)
+            .map(|k| {
+                ScoreSearch::part(
+                    &self.inst,
+                    &self.order,
+                    self.options,
+                    self.offset + k * self.stride,
+                    self.stride * n,
+                )
+            })
+            .collect()
+    }
+
+    /// The restart being walked.
+    pub fn restart(&self) -> u64 {
+        self.offset + self.restarts * self.stride
+    }
+
+    /// The options.
+    pub fn options(&self) -> ScoreOptions {
+        self.options
+    }
+
+    /// The breaks allowed in total once each depth is filled.
+    pub fn allowances(&self) -> &[u32] {
+        &self.allowed
+    }
+
+    /// Nodes so far (the same as `progress().nodes`).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The best board so far and the restart that found it.
+    pub fn best(&self) -> Option<(&Board, u64)> {
+        self.best.as_ref().map(|(b, r)| (b, *r))
+    }
+
+    /// The instance searched.
+    pub fn instance(&self) -> &Instance {
+        &self.inst
+    }
+
+    /// Ranks the pieces for the current restart and starts its walk from the root.
+    fn begin_restart(&mut self) {
+        let mut rng = SplitMix::for_restart(self.options.seed, self.restart());
+        let rank = piece_rank(&self.inst, self.options.piece_order, &mut rng);
+        self.layout.rank(&rank);
+        self.walk = Walk::start(&self.inst, &self.layout, self.options.breaks_when_stuck);
+    }
+
+    /// The best of several searches' boards (parts of one search): the highest key, ties to
+    /// the lowest restart.
+    pub fn best_of<'a>(searches: impl IntoIterator<Item = &'a ScoreSearch>) -> Option<Improvement> {
+        let mut best: Option<(u32, u64, &ScoreSearch)> = None;
+        for s in searches {
+            if let Some((_, r)) = &s.best {
+                let better = match best {
+                    None => true,
+                    Some((k, br, _)) => s.best_key > k || (s.best_key == k && *r < br),
+                };
+                if better {
+                    best = Some((s.best_key, *r, s));
+                }
+            }
+        }
+        best.and_then(|(_, _, s)| s.improvement())
+    }
+
+    /// The best board as an [`Improvement`].
+    pub fn improvement(&self) -> Option<Improvement> {
+        self.best.as_ref().map(|(board, restart)| Improvement {
+            score: board.score(&self.inst),
+            complete: board.filled() == board.cells().len(),
+            board: board.clone(),
+            restart: *restart,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The search's state in the family's [`Checkpoint`] envelope.
+    pub fn checkpoint(&self) -> Checkpoint {
+        saved::checkpoint(self)
+    }
+
+    /// A search that goes on from a checkpoint of [`ScoreSearch::checkpoint`], of the same
+    /// instance and fill order. Its options come from the checkpoint.
+    pub fn from_checkpoint(
+        inst: &Instance,
+        order: &FillOrder,
+        checkpoint: &Checkpoint,
+    ) -> Result<ScoreSearch, crate::ResumeError> {
+        saved::resume(inst, order, checkpoint)
+    }
+}
+
+/// A number per piece, lower first (see [`PieceOrder`]).
+fn piece_rank(inst: &Instance, order: PieceOrder, rng: &mut SplitMix) -> Vec<u64> {
+    let mut freq = vec![0u64; inst.colours().max(1)];
+    for p in inst.pieces() {
+        for &c in &p.edges {
+            freq[c as usize] += 1;
+        }
+    }
+    inst.pieces()
+        .iter()
+        .map(|p| {
+            let noise = rng.next_u64();
+            match order {
+                PieceOrder::Random => noise,
+                PieceOrder::HardFirst => {
+                    // Rarity: the sum over interior edges of 1/frequency, in fixed point; the
+                    // top bits order by rarity (rarest first), the noise breaks near-ties.
+                    let rarity: u64 = p
+                        .edges
+                        .iter()
+                        .filter(|&&c| c != GREY)
+                        .map(|&c| (1u64 << 20) / freq[c as usize].max(1))
+                        .sum();
+                    let jitter = (noise >> 59) * (rarity >> 7); // up to a quarter of it
+                    (u64::from(u32::MAX) - (rarity + jitter)) << 24 | (noise >> 40)
+                }
+            }
+        })
+        .collect()
+}
+
+impl Search for ScoreSearch {
+    type Item = Improvement;
+    type Progress = Progress;
+
+    /// Walks until a better board, or the end of the budget. The search never finishes by
+    /// itself (restarts go on); it returns [`Step::Finished`] only when there is nothing to
+    /// place at all.
+    fn step<L: Limit>(&mut self, budget: L) -> Step<Improvement> {
+        if self.layout.depths.is_empty() {
+            if self.best.is_some() {
+                return Step::Finished;
+            }
+            let board = Board::with_hints(&self.inst);
+            self.best = Some((board, 0));
+            self.best_key = board_key(true, self.layout.pinned_matches);
+            self.improvements = 1;
+            return self.improvement().map_or(Step::Finished, Step::Found);
+        }
+        let start = Instant::now();
+        let mut meter = Meter::new(budget, self.nodes);
+        let mut improved = None;
+        loop {
+            let ev = self.walk.run(
+                &self.inst,
+                &self.layout,
+                &self.allowed,
+                self.options.restart_nodes,
+                &mut meter,
+                &mut self.nodes,
+                &mut self.best_key,
+                &mut improved,
+            );
+            match ev {
+                Event::Improved => {
+                    let board = improved.take().expect("an improvement carries its board");
+                    self.best = Some((board, self.restart()));
+                    self.improvements += 1;
+                    self.max_depth = self.max_depth.max(self.walk.max_depth);
+                    self.elapsed += start.elapsed();
+                    return self.improvement().map_or(Step::Paused, Step::Found);
+                }
+                Event::Paused => {
+                    self.max_depth = self.max_depth.max(self.walk.max_depth);
+                    self.elapsed += start.elapsed();
+                    return Step::Paused;
+                }
+                Event::Done => {
+                    self.max_depth = self.max_depth.max(self.walk.max_depth);
+                    self.restarts += 1;
+                    self.begin_restart();
+                }
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        let secs = self.elapsed.as_secs_f64();
+        let here = self.nodes - self.nodes_at_resume;
+        let (best_score, best_complete) = self.best.as_ref().map_or((0, false), |(b, _)| {
+            (b.score(&self.inst), b.filled() == b.cells().len())
+        });
+        Progress {
+            core: puzzle_search::Progress::new(self.nodes, self.improvements),
+            elapsed: self.elapsed,
+            nodes_per_sec: if secs > 0.0 { here as f64 / secs } else { 0.0 },
+            restarts: self.restarts,
+            restart: self.restart(),
+            depth: self.walk.depth,
+            max_depth: self.max_depth.max(self.walk.max_depth),
+            best_score,
+            best_complete,
+            total_depth: self.order.len(),
+        }
+    }
+}

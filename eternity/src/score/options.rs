@@ -1,0 +1,206 @@
+//! How a score search runs: the break schedule, the piece ranking, restarts and the seed.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How many mismatched edges ("breaks") a board may have once each depth is filled.
+///
+/// None before depth `free_depth`; from there the allowance grows evenly to `max_breaks` at
+/// the last depth. Early depths are thus filled strictly, and the breaks are spent where a
+/// strict search runs dry: near the end of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BreakSchedule {
+    /// The first depth at which a break is allowed.
+    pub free_depth: usize,
+    /// Breaks allowed in all, reached at the last depth.
+    pub max_breaks: u32,
+}
+
+impl BreakSchedule {
+    /// Breaks allowed in total once each of `depths` depths is filled.
+    pub fn allowances(&self, depths: usize) -> Vec<u32> {
+        let span = depths.saturating_sub(self.free_depth).max(1) as u64;
+        (0..depths)
+            .map(|d| {
+                if d < self.free_depth {
+                    0
+                } else {
+                    let done = (d + 1 - self.free_depth) as u64;
+                    (u64::from(self.max_breaks) * done).div_ceil(span) as u32
+                }
+            })
+            .collect()
+    }
+
+    /// A schedule for a board of `depths` open cells: breaks from three quarters of the way
+    /// down, up to 4 for every 25 cells (on the official board, with its centre piece: from
+    /// depth 191, 40 in all; the best of the schedules tried there, see the crate README).
+    pub fn for_depths(depths: usize) -> BreakSchedule {
+        BreakSchedule {
+            free_depth: depths * 3 / 4,
+            max_breaks: ((depths as u32) * 4 / 25).max(1),
+        }
+    }
+}
+
+impl fmt::Display for BreakSchedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.free_depth, self.max_breaks)
+    }
+}
+
+impl FromStr for BreakSchedule {
+    type Err = String;
+
+    /// `FREE_DEPTH:MAX_BREAKS`, e.g. `150:20`.
+    fn from_str(s: &str) -> Result<BreakSchedule, String> {
+        let (a, b) = s
+            .split_once(':')
+            .ok_or_else(|| format!("`{s}`: expected FREE_DEPTH:MAX_BREAKS, e.g. 150:20"))?;
+        let free_depth = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{a}`: the free depth is not a number"))?;
+        let max_breaks = b
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{b}`: the break count is not a number"))?;
+        Ok(BreakSchedule {
+            free_depth,
+            max_breaks,
+        })
+    }
+}
+
+/// The order in which each restart tries pieces that fit equally well.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieceOrder {
+    /// A random ranking per restart.
+    Random,
+    /// Pieces whose edge colours are rarest first, ties and near-ties broken at random per
+    /// restart: the pieces that are easy to fit are kept for the end of the board, where the
+    /// choice is smallest.
+    #[default]
+    HardFirst,
+}
+
+impl PieceOrder {
+    /// The name used on command lines and in saved states.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceOrder::Random => "random",
+            PieceOrder::HardFirst => "hard-first",
+        }
+    }
+}
+
+impl FromStr for PieceOrder {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PieceOrder, String> {
+        match s {
+            "random" => Ok(PieceOrder::Random),
+            "hard-first" => Ok(PieceOrder::HardFirst),
+            _ => Err(format!("`{s}`: expected random or hard-first")),
+        }
+    }
+}
+
+/// How a [`ScoreSearch`](super::ScoreSearch) runs. Two searches with equal options walk the
+/// same boards in the same order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ScoreOptions {
+    /// The seed of every restart's ranking.
+    pub seed: u64,
+    /// Breaks allowed by depth; `None`: [`BreakSchedule::for_depths`] of the fill order.
+    pub schedule: Option<BreakSchedule>,
+    /// Nodes per restart before the next one begins.
+    pub restart_nodes: u64,
+    /// The ranking of pieces within a restart.
+    pub piece_order: PieceOrder,
+    /// Break an edge only at a cell where no free piece fits without one. The walk then
+    /// tries far fewer boards with breaks where exact ones exist, and goes deeper.
+    pub breaks_when_stuck: bool,
+}
+
+impl Default for ScoreOptions {
+    fn default() -> ScoreOptions {
+        ScoreOptions {
+            seed: 0,
+            schedule: None,
+            restart_nodes: 20_000_000,
+            piece_order: PieceOrder::default(),
+            breaks_when_stuck: true,
+        }
+    }
+}
+
+impl ScoreOptions {
+    /// These options with another seed.
+    pub fn seed(self, seed: u64) -> ScoreOptions {
+        ScoreOptions { seed, ..self }
+    }
+
+    /// These options with a break schedule.
+    pub fn schedule(self, schedule: BreakSchedule) -> ScoreOptions {
+        ScoreOptions {
+            schedule: Some(schedule),
+            ..self
+        }
+    }
+
+    /// These options with another restart length (at least one node).
+    pub fn restart_nodes(self, restart_nodes: u64) -> ScoreOptions {
+        ScoreOptions {
+            restart_nodes: restart_nodes.max(1),
+            ..self
+        }
+    }
+
+    /// These options with breaks only where nothing fits exactly (or anywhere, `false`).
+    pub fn breaks_when_stuck(self, breaks_when_stuck: bool) -> ScoreOptions {
+        ScoreOptions {
+            breaks_when_stuck,
+            ..self
+        }
+    }
+
+    /// These options with another piece ranking.
+    pub fn piece_order(self, piece_order: PieceOrder) -> ScoreOptions {
+        ScoreOptions {
+            piece_order,
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allowances_grow_from_the_free_depth_to_the_total() {
+        let s = BreakSchedule {
+            free_depth: 6,
+            max_breaks: 2,
+        };
+        assert_eq!(s.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 1, 2, 2]);
+        let none = BreakSchedule {
+            free_depth: 0,
+            max_breaks: 0,
+        };
+        assert!(none.allowances(5).iter().all(|&a| a == 0));
+        assert_eq!(BreakSchedule::for_depths(255).max_breaks, 40);
+        assert_eq!(BreakSchedule::for_depths(255).free_depth, 191);
+        assert_eq!(
+            "150:20".parse(),
+            Ok(BreakSchedule {
+                free_depth: 150,
+                max_breaks: 20
+            })
+        );
+        assert!("150".parse::<BreakSchedule>().is_err());
+        assert_eq!("random".parse(), Ok(PieceOrder::Random));
+        assert!("best".parse::<PieceOrder>().is_err());
+    }
+}

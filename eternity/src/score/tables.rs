@@ -1,0 +1,302 @@
+//! What the score search knows of each depth before it starts, and its candidate lists.
+//!
+//! The strict engines treat every side facing a filled cell as a hard rule. Here the rim stays
+//! hard (grey exactly where a side faces the rim, so border pieces stay on the border and
+//! corners in the corners) while a side facing a filled neighbour or a pinned piece is *soft*:
+//! a mismatch there is a break, allowed while the schedule has room for it.
+//!
+//! A depth's first two soft sides are its keys (left, up, right, down: the order of
+//! [`KEY_PRIORITY`]); further soft sides are counted per candidate. Each table holds the
+//! candidates of one rim pattern and key pair in four kinds of list, tried in this order at a
+//! node whose key sides must show `(x, y)`:
+//! 1. `pair[x, y]`: both keys match (no break on them);
+//! 2. `first[x]` without those showing `y`: one break, on the second key;
+//! 3. `second[y]` without those showing `x`: one break, on the first key;
+//! 4. `all` without those showing `x` or `y`: two breaks.
+//!
+//! With fewer keys the later lists fall away. Every list is in the order of the restart's
+//! piece ranking, so the whole search order is a function of the seed and the restart.
+
+use std::collections::HashMap;
+
+use crate::instance::{Colour, GREY, Instance, Side};
+use crate::order::FillOrder;
+use crate::plan::{KEY_PRIORITY, Plan, SideRule};
+
+/// A candidate as the score search tries it: piece, rotation, turned edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cand {
+    pub(crate) piece: u16,
+    pub(crate) rot: u8,
+    pub(crate) edges: [Colour; 4],
+}
+
+/// Where a soft side's colour comes from at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The facing edge of the piece placed at this earlier depth.
+    Earlier { depth: usize, side: Side },
+    /// The facing edge of a pinned piece.
+    Fixed(Colour),
+}
+
+/// A side facing a filled cell: the side of the piece placed here, and what it should match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Soft {
+    pub(crate) side: Side,
+    pub(crate) source: Source,
+}
+
+/// One depth of the fill order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Depth {
+    /// The board cell filled here.
+    pub(crate) cell: usize,
+    /// The key sides (at most two).
+    pub(crate) keys: Vec<Soft>,
+    /// Further soft sides, counted per candidate.
+    pub(crate) extra: Vec<Soft>,
+    /// The table of this depth's rim pattern and keys.
+    pub(crate) table: usize,
+}
+
+impl Depth {
+    /// The number of soft sides: the edges this placement matches when it breaks none.
+    pub(crate) fn soft(&self) -> u32 {
+        (self.keys.len() + self.extra.len()) as u32
+    }
+}
+
+/// Buckets of candidates: bucket `k` is `items[starts[k]..starts[k + 1]]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lists {
+    starts: Vec<u32>,
+    items: Vec<Cand>,
+}
+
+impl Lists {
+    fn build(buckets: Vec<Vec<Cand>>) -> Lists {
+        let mut l = Lists::default();
+        for b in buckets {
+            l.starts.push(l.items.len() as u32);
+            l.items.extend(b);
+        }
+        l.starts.push(l.items.len() as u32);
+        l
+    }
+
+    /// Bucket `k` (empty past the last bucket).
+    #[inline]
+    pub(crate) fn bucket(&self, k: usize) -> &[Cand] {
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
+/// The candidates of one rim pattern and key pair (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    /// The rim rule per side: true where the side faces the rim.
+    rim: [bool; 4],
+    /// The key sides.
+    pub(crate) keys: Vec<Side>,
+    pub(crate) pair: Lists,
+    pub(crate) first: Lists,
+    pub(crate) second: Lists,
+    pub(crate) all: Lists,
+}
+
+/// The depths and tables of one instance in one fill order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) depths: Vec<Depth>,
+    pub(crate) tables: Vec<Table>,
+    /// Bits per colour in a pair bucket number.
+    pub(crate) colour_bits: u32,
+    /// Matched edges between pinned pieces (they count toward every board's score).
+    pub(crate) pinned_matches: u32,
+    /// Every oriented candidate of an unpinned piece (piece ascending, rotation ascending).
+    all: Vec<Cand>,
+}
+
+impl Layout {
+    /// The layout of `inst` searched in `order` (its tables still unsorted: call
+    /// [`Layout::rank`] before use).
+    pub(crate) fn new(inst: &Instance, order: &FillOrder) -> Layout {
+        let plan = Plan::new(inst, order);
+        let max_colour = inst.colours().saturating_sub(1) as u32;
+        let colour_bits = (u32::BITS - max_colour.leading_zeros()).max(1);
+        let all: Vec<Cand> = plan
+            .candidates()
+            .iter()
+            .map(|o| Cand {
+                piece: o.candidate.piece,
+                rot: o.candidate.rotation.quarter_turns(),
+                edges: o.edges,
+            })
+            .collect();
+        let mut depth_of = vec![usize::MAX; inst.cells()];
+        for (d, &c) in order.cells().iter().enumerate() {
+            depth_of[c] = d;
+        }
+        let mut tables: Vec<Table> = Vec::new();
+        let mut by_shape: HashMap<([bool; 4], Vec<Side>), usize> = HashMap::new();
+        let mut depths = Vec::with_capacity(plan.cells().len());
+        for cp in plan.cells() {
+            let mut soft = Vec::new();
+            for s in KEY_PRIORITY {
+                let source = match cp.rules[s.index()] {
+                    SideRule::Earlier => {
+                        let n = cp.neighbours[s.index()].expect("an earlier side has a neighbour");
+                        Source::Earlier {
+                            depth: depth_of[n],
+                            side: s.opposite(),
+                        }
+                    }
+                    SideRule::Fixed(c) => Source::Fixed(c),
+                    SideRule::Rim | SideRule::Later => continue,
+                };
+                soft.push(Soft { side: s, source });
+            }
+            let extra = soft.split_off(soft.len().min(2));
+            let rim = Side::ALL.map(|s| cp.rules[s.index()] == SideRule::Rim);
+            let key_sides: Vec<Side> = soft.iter().map(|k| k.side).collect();
+            let table = *by_shape.entry((rim, key_sides.clone())).or_insert_with(|| {
+                tables.push(Table {
+                    rim,
+                    keys: key_sides,
+                    pair: Lists::default(),
+                    first: Lists::default(),
+                    second: Lists::default(),
+                    all: Lists::default(),
+                });
+                tables.len() - 1
+            });
+            depths.push(Depth {
+                cell: cp.cell,
+                keys: soft,
+                extra,
+                table,
+            });
+        }
+        let mut pinned_matches = 0;
+        let board = crate::board::Board::with_hints(inst);
+        for h in inst.hints() {
+            for s in [Side::Right, Side::Down] {
+                if let (Some(a), Some(n)) = (board.edge(inst, h.cell, s), inst.neighbour(h.cell, s))
+                    && board.edge(inst, n, s.opposite()) == Some(a)
+                {
+                    pinned_matches += 1;
+                }
+            }
+        }
+        Layout {
+            depths,
+            tables,
+            colour_bits,
+            pinned_matches,
+            all,
+        }
+    }
+
+    /// The pair bucket of key colours `(x, y)`.
+    #[inline]
+    pub(crate) fn pair_bucket(&self, x: Colour, y: Colour) -> usize {
+        (x as usize) << self.colour_bits | y as usize
+    }
+
+    /// Fills every table's lists with the candidates in the order of `rank` (a number per
+    /// piece; lower is tried first; ties by piece, then rotation).
+    pub(crate) fn rank(&mut self, rank: &[u64]) {
+        let mut order = self.all.clone();
+        order.sort_by_key(|c| (rank[c.piece as usize], c.piece, c.rot));
+        let colours = 1usize << self.colour_bits;
+        for t in &mut self.tables {
+            let admitted: Vec<Cand> = order
+                .iter()
+                .filter(|c| {
+                    Side::ALL
+                        .iter()
+                        .all(|s| (c.edges[s.index()] == GREY) == t.rim[s.index()])
+                })
+                .copied()
+                .collect();
+            let key = |c: &Cand, i: usize| c.edges[t.keys[i].index()] as usize;
+            let mut pair = vec![
+                Vec::new();
+                if t.keys.len() == 2 {
+                    colours * colours
+                } else {
+                    0
+                }
+            ];
+            let mut first = vec![Vec::new(); if t.keys.is_empty() { 0 } else { colours }];
+            let mut second = vec![Vec::new(); if t.keys.len() == 2 { colours } else { 0 }];
+            for c in &admitted {
+                if t.keys.len() == 2 {
+                    pair[key(c, 0) << self.colour_bits | key(c, 1)].push(*c);
+                    second[key(c, 1)].push(*c);
+                }
+                if !t.keys.is_empty() {
+                    first[key(c, 0)].push(*c);
+                }
+            }
+            t.pair = Lists::build(pair);
+            t.first = Lists::build(first);
+            t.second = Lists::build(second);
+            t.all = Lists::build(vec![admitted]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::{Hint, Piece, Rotation};
+
+    fn tiny(hints: Vec<Hint>) -> Instance {
+        let pieces = vec![
+            Piece::new([0, 1, 2, 0]),
+            Piece::new([0, 0, 3, 1]),
+            Piece::new([2, 4, 0, 0]),
+            Piece::new([3, 0, 0, 4]),
+        ];
+        Instance::new(2, 2, pieces, hints).unwrap()
+    }
+
+    #[test]
+    fn keys_and_lists() {
+        let inst = tiny(vec![]);
+        let mut l = Layout::new(&inst, &FillOrder::row_major(&inst));
+        l.rank(&[0, 0, 0, 0]);
+        assert_eq!(l.depths.len(), 4);
+        assert!(l.depths[0].keys.is_empty());
+        assert_eq!(l.depths[3].keys.len(), 2);
+        assert_eq!(l.depths[3].keys[0].side, Side::Left);
+        assert_eq!(l.depths[3].keys[1].side, Side::Up);
+        // Every corner piece turns to fit each corner once.
+        for t in &l.tables {
+            assert_eq!(t.all.bucket(0).len(), 4);
+        }
+        let t = &l.tables[l.depths[3].table];
+        assert_eq!(t.pair.bucket(l.pair_bucket(4, 3)).len(), 1);
+        assert_eq!(t.first.bucket(4).len(), 1);
+        assert_eq!(t.second.bucket(3).len(), 1);
+        assert_eq!(t.pair.bucket(l.pair_bucket(1, 3)).len(), 0);
+    }
+
+    #[test]
+    fn pinned_sides_are_soft_and_counted() {
+        let inst = tiny(vec![Hint {
+            cell: 0,
+            piece: 0,
+            rotation: Rotation::R0,
+        }]);
+        let l = Layout::new(&inst, &FillOrder::row_major(&inst));
+        assert_eq!(l.depths.len(), 3);
+        assert_eq!(l.depths[0].keys[0].source, Source::Fixed(1));
+        assert_eq!(l.pinned_matches, 0);
+    }
+}

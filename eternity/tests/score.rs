@@ -1,0 +1,367 @@
+//! The score search: full score on planted boards, boards that keep the rules and the
+//! schedule, the same walk however it is stepped, saved, resumed or cut into parts.
+
+#[cfg(feature = "json")]
+use eternity_solver::format::json;
+use eternity_solver::score::{BreakSchedule, Improvement, PieceOrder, ScoreOptions, ScoreSearch};
+use eternity_solver::{
+    Board, Budget, FillOrder, GREY, Instance, OrderKind, Piece, Search, Side, Step,
+};
+use proptest::prelude::*;
+use puzzle_search::Checkpoint;
+
+/// A solvable board: a planted solution of `w` x `h` cut into pieces, turned and shuffled by a
+/// generator seeded with `seed`; `inner` interior colours, 2 frame colours.
+fn planted(w: usize, h: usize, inner: u8, seed: u64) -> Instance {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move |n: u64| {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) % n
+    };
+    // right[r][c]: the edge between (r, c) and (r, c + 1); down[r][c]: (r, c) and (r + 1, c).
+    let mut right = vec![vec![0u8; w]; h];
+    let mut down = vec![vec![0u8; w]; h];
+    for r in 0..h {
+        for c in 0..w {
+            let frame_r = (r == 0 || r + 1 == h) && c + 1 < w;
+            let frame_d = (c == 0 || c + 1 == w) && r + 1 < h;
+            right[r][c] = if frame_r {
+                1 + next(2) as u8
+            } else {
+                3 + next(u64::from(inner)) as u8
+            };
+            down[r][c] = if frame_d {
+                1 + next(2) as u8
+            } else {
+                3 + next(u64::from(inner)) as u8
+            };
+        }
+    }
+    let mut pieces = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let up = if r == 0 { GREY } else { down[r - 1][c] };
+            let rt = if c + 1 == w { GREY } else { right[r][c] };
+            let dn = if r + 1 == h { GREY } else { down[r][c] };
+            let lf = if c == 0 { GREY } else { right[r][c - 1] };
+            let mut e = [up, rt, dn, lf];
+            e.rotate_left(next(4) as usize);
+            pieces.push(Piece::new(e));
+        }
+    }
+    for i in (1..pieces.len()).rev() {
+        let j = next(i as u64 + 1) as usize;
+        pieces.swap(i, j);
+    }
+    Instance::new(w, h, pieces, vec![]).expect("a planted board is an instance")
+}
+
+/// Improvements until the first of full score, or `None` within `nodes`.
+fn run_to_full(s: &mut ScoreSearch, nodes: u64) -> Option<Improvement> {
+    let max = s.instance().max_score();
+    while s.nodes() < nodes {
+        if let Step::Found(i) = s.step(Budget::nodes(100_000))
+            && i.score == max
+            && i.complete
+        {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Every improvement of a run of `nodes`, stepped with budgets of `chunk` nodes.
+fn improvements(mut s: ScoreSearch, nodes: u64, chunk: u64) -> Vec<Improvement> {
+    let mut out = Vec::new();
+    while s.nodes() < nodes {
+        let left = nodes - s.nodes();
+        if let Step::Found(i) = s.step(Budget::nodes(chunk.min(left))) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// Checks the rules a score board keeps: pieces used once, the rim grey exactly where it
+/// faces the rim, and at most `allowed` mismatched edges; returns the mismatches.
+fn check_board(inst: &Instance, board: &Board, allowed: u32) -> u32 {
+    let mut seen = vec![false; inst.pieces().len()];
+    let mut breaks = 0;
+    for cell in 0..inst.cells() {
+        let Some(p) = board.get(cell) else { continue };
+        assert!(
+            !std::mem::replace(&mut seen[p.piece as usize], true),
+            "piece {} twice",
+            p.piece
+        );
+        let edges = inst.piece(p.piece).rotated(p.rotation);
+        for side in Side::ALL {
+            let e = edges[side.index()];
+            match inst.neighbour(cell, side) {
+                None => assert_eq!(e, GREY, "cell {cell}: a rim side must be grey"),
+                Some(n) => {
+                    assert_ne!(e, GREY, "cell {cell}: grey facing the interior");
+                    if matches!(side, Side::Right | Side::Down)
+                        && let Some(f) = board.edge(inst, n, side.opposite())
+                    {
+                        breaks += u32::from(f != e);
+                    }
+                }
+            }
+        }
+    }
+    assert!(breaks <= allowed, "{breaks} breaks, {allowed} allowed");
+    breaks
+}
+
+#[test]
+fn planted_boards_are_solved_to_full_score() {
+    for (w, h, seed) in [(5, 5, 1), (6, 6, 2), (7, 5, 3), (8, 8, 4)] {
+        let inst = planted(w, h, 4, seed);
+        let order = FillOrder::row_major(&inst);
+        let mut s = ScoreSearch::new(
+            &inst,
+            &order,
+            ScoreOptions::default().restart_nodes(200_000),
+        );
+        let full = run_to_full(&mut s, 50_000_000)
+            .unwrap_or_else(|| panic!("{w}x{h}: no full-score board in 50M nodes"));
+        full.board
+            .verify_solution(&inst)
+            .expect("a full-score board is a solution");
+        assert_eq!(full.score, inst.max_score());
+    }
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn the_official_clue_puzzle_is_solved_to_full_score() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/e2-clue-clue1.json");
+    let inst = json::read(path).unwrap();
+    let order = FillOrder::row_major(&inst);
+    let mut s = ScoreSearch::new(&inst, &order, ScoreOptions::default());
+    let full = run_to_full(&mut s, 200_000_000).expect("clue 1 reaches its full score");
+    full.board.verify_solution(&inst).unwrap();
+}
+
+#[test]
+fn improvements_rise_keep_the_rules_and_score_as_recomputed() {
+    let inst = planted(8, 8, 6, 9);
+    let order = FillOrder::row_major(&inst);
+    let schedule = BreakSchedule {
+        free_depth: 30,
+        max_breaks: 6,
+    };
+    let s = ScoreSearch::new(
+        &inst,
+        &order,
+        ScoreOptions::default()
+            .schedule(schedule)
+            .restart_nodes(50_000),
+    );
+    let allowed = s.allowances().last().copied().unwrap();
+    let found = improvements(s, 400_000, 7_919);
+    assert!(found.len() > 10);
+    for w in found.windows(2) {
+        let key = |i: &Improvement| (i.complete, i.score);
+        assert!(key(&w[1]) > key(&w[0]), "improvements must improve");
+        assert!(w[1].nodes >= w[0].nodes);
+    }
+    for i in &found {
+        assert_eq!(i.score, i.board.score(&inst));
+        assert_eq!(i.complete, i.board.filled() == inst.cells());
+        check_board(&inst, &i.board, allowed);
+    }
+}
+
+#[test]
+fn stepping_changes_nothing() {
+    let inst = planted(7, 7, 5, 11);
+    let order = FillOrder::new(&inst, OrderKind::Spiral);
+    let opts = ScoreOptions::default()
+        .seed(5)
+        .restart_nodes(30_000)
+        .schedule(BreakSchedule {
+            free_depth: 20,
+            max_breaks: 5,
+        });
+    let whole = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 300_000);
+    let stepped = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 997);
+    assert_eq!(whole, stepped);
+    let other_seed = improvements(
+        ScoreSearch::new(&inst, &order, opts.seed(6)),
+        300_000,
+        300_000,
+    );
+    assert_ne!(whole, other_seed);
+}
+
+#[test]
+fn a_resumed_search_goes_on_as_one_run() {
+    let inst = planted(6, 6, 5, 21);
+    let order = FillOrder::row_major(&inst);
+    for (piece_order, stuck) in [
+        (PieceOrder::HardFirst, true),
+        (PieceOrder::Random, true),
+        (PieceOrder::HardFirst, false),
+    ] {
+        let opts = ScoreOptions::default()
+            .restart_nodes(20_000)
+            .piece_order(piece_order)
+            .breaks_when_stuck(stuck);
+        let straight = improvements(ScoreSearch::new(&inst, &order, opts), 200_000, 200_000);
+        for cut in [1, 777, 20_000, 65_432] {
+            let mut first = ScoreSearch::new(&inst, &order, opts);
+            let mut got = Vec::new();
+            while first.nodes() < cut {
+                if let Step::Found(i) = first.step(Budget::nodes(cut - first.nodes())) {
+                    got.push(i);
+                }
+            }
+            let text = first.checkpoint().to_text();
+            let ck = Checkpoint::from_text(&text).unwrap();
+            let resumed = ScoreSearch::from_checkpoint(&inst, &order, &ck).unwrap();
+            assert_eq!(resumed.progress().best_score, first.progress().best_score);
+            got.extend(improvements(resumed, 200_000, 200_000));
+            assert_eq!(got, straight, "cut at {cut}");
+        }
+    }
+}
+
+#[test]
+fn foreign_and_damaged_states_are_refused() {
+    let inst = planted(5, 5, 4, 31);
+    let order = FillOrder::row_major(&inst);
+    let mut s = ScoreSearch::new(&inst, &order, ScoreOptions::default());
+    let _ = s.step(Budget::nodes(5_000));
+    let ck = s.checkpoint();
+    // Another puzzle.
+    let other = planted(5, 5, 4, 32);
+    assert!(ScoreSearch::from_checkpoint(&other, &FillOrder::row_major(&other), &ck).is_err());
+    // Another kind of search.
+    let mut foreign = ck.clone();
+    foreign.kind = "eternity-solver/dfs".into();
+    assert!(ScoreSearch::from_checkpoint(&inst, &order, &foreign).is_err());
+    // Bodies changed field by field are refused, never resumed into another walk.
+    let lines: Vec<&str> = ck.body.lines().collect();
+    for i in 0..lines.len() {
+        let mut broken = lines.clone();
+        broken[i] = "nonsense 1 2 3";
+        let mut bad = ck.clone();
+        bad.body = broken.join("\n") + "\n";
+        assert!(
+            ScoreSearch::from_checkpoint(&inst, &order, &bad).is_err(),
+            "line {i} broken"
+        );
+    }
+    // A cursor moved to another candidate is caught by the replay.
+    let mut moved = ck.clone();
+    moved.body = ck
+        .body
+        .lines()
+        .map(|l| {
+            if let Some(rest) = l.strip_prefix("cursors ") {
+                let mut c: Vec<String> = rest.split(' ').map(String::from).collect();
+                c[0] = "0:9999".into();
+                format!("cursors {}", c.join(" "))
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    assert!(ScoreSearch::from_checkpoint(&inst, &order, &moved).is_err());
+}
+
+#[test]
+fn parts_cover_the_restarts_of_the_whole() {
+    let inst = planted(6, 6, 6, 41);
+    let order = FillOrder::row_major(&inst);
+    let opts = ScoreOptions::default()
+        .restart_nodes(3_000)
+        .schedule(BreakSchedule {
+            free_depth: 10,
+            max_breaks: 8,
+        });
+    // 12 restarts uncut, against 3 parts of 4 restarts each.
+    let mut whole = ScoreSearch::new(&inst, &order, opts);
+    while whole.nodes() < 36_000 {
+        let _ = whole.step(Budget::nodes(36_000 - whole.nodes()));
+    }
+    let mut parts = whole.parts(1).remove(0).parts(3);
+    for p in &mut parts {
+        while p.nodes() < 12_000 {
+            let _ = p.step(Budget::nodes(12_000 - p.nodes()));
+        }
+    }
+    let total: u64 = parts.iter().map(|p| p.nodes()).sum();
+    assert_eq!(total, whole.nodes());
+    let a = ScoreSearch::best_of(&parts).unwrap();
+    let b = whole.improvement().unwrap();
+    assert_eq!(
+        (a.score, a.complete, a.restart),
+        (b.score, b.complete, b.restart)
+    );
+    assert_eq!(a.board, b.board);
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn the_best_board_is_written_as_json_with_its_cells() {
+    let inst = planted(5, 5, 4, 51);
+    let order = FillOrder::row_major(&inst);
+    let mut s = ScoreSearch::new(&inst, &order, ScoreOptions::default());
+    let best = run_to_full(&mut s, 10_000_000).unwrap();
+    let text = json::with_board(&inst, &best.board);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["score"], inst.max_score());
+    let cells = v["board"].as_array().unwrap();
+    assert_eq!(cells.len(), inst.cells());
+    // The board read back from the JSON scores the same.
+    let back = json::parse(&text).unwrap();
+    assert_eq!(back.pieces(), inst.pieces());
+    for (cell, c) in cells.iter().enumerate() {
+        let p = best.board.get(cell).unwrap();
+        assert_eq!(c[0], p.piece);
+        assert_eq!(c[1], p.rotation.quarter_turns());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Any small planted board: every improvement keeps the rules and the schedule and scores
+    /// as recomputed; with no breaks allowed, a complete board is a solution.
+    #[test]
+    fn random_boards_keep_the_rules(w in 2usize..6, h in 2usize..6, inner in 1u8..6, seed in any::<u64>(), breaks in 0u32..6) {
+        let inst = planted(w, h, inner, seed);
+        let order = FillOrder::row_major(&inst);
+        let schedule = BreakSchedule { free_depth: order.len() / 2, max_breaks: breaks };
+        let s = ScoreSearch::new(&inst, &order, ScoreOptions::default().seed(seed).schedule(schedule).restart_nodes(2_000));
+        let allowed = s.allowances().last().copied().unwrap_or(0);
+        for i in improvements(s, 20_000, 3_001) {
+            prop_assert_eq!(i.score, i.board.score(&inst));
+            check_board(&inst, &i.board, allowed);
+            if breaks == 0 && i.complete {
+                prop_assert!(i.board.verify_solution(&inst).is_ok());
+            }
+        }
+    }
+
+    /// Random text as a checkpoint body is refused or resumed, never a panic.
+    #[test]
+    fn random_state_bodies_never_panic(body in "(seed [0-9]{1,3}\n)?(restart_nodes [0-9]{1,5}\n)?(piece_order (random|hard-first|x)\n)?(schedule ([0-9]{1,2}:[0-9]|default)\n)?(breaks_when_stuck [012]\n)?(sequence [0-9] [0-9]\n)?(restarts [0-9]\n)?(nodes [0-9]{1,4}\n)?(improvements [0-9]\n)?(max_depth [0-9]{1,2}\n)?(walk [0-9]{1,3} [01] [0-9]{1,2}\n)?(cursors( [0-3]:[0-9]{1,2}){0,6}\n)?(best (none|[0-9] [0-9./ ]{0,40})\n)?") {
+        let inst = planted(3, 3, 2, 7);
+        let order = FillOrder::row_major(&inst);
+        let mut ck = ScoreSearch::new(&inst, &order, ScoreOptions::default()).checkpoint();
+        ck.body = body;
+        if let Ok(mut s) = ScoreSearch::from_checkpoint(&inst, &order, &ck) {
+            let _ = s.step(Budget::nodes(100));
+        }
+    }
+}
