@@ -490,6 +490,9 @@ fn score(
     } else {
         0.0
     };
+    if let Some(b) = &out.best {
+        examples::picture::write_svg(args.svg.as_deref(), || b.board.to_svg(inst))?;
+    }
     let (best_score, complete) = out
         .best
         .as_ref()
