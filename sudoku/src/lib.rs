@@ -64,6 +64,8 @@ mod search;
 pub mod generate;
 pub mod io;
 pub mod parse;
+pub mod puzzle_gen;
+pub mod rating;
 
 pub use engine::Engine;
 pub use error::{Clash, FileError, GenerateError, ParseError, UnknownFormat};
