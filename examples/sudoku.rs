@@ -290,7 +290,9 @@ fn main() -> ExitCode {
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {
         _ if args.puzzles.is_some() => make_puzzles(args.puzzles.unwrap_or(0), &args, threads),
-        _ if args.rate.is_some() => rate_file(args.rate.as_deref().unwrap_or(Path::new("")), args.steps),
+        _ if args.rate.is_some() => {
+            rate_file(args.rate.as_deref().unwrap_or(Path::new("")), args.steps)
+        }
         (Some(n), None) => generate(*n, args.digit, &args.output),
         (None, Some(input)) if args.count => count(input, threads),
         (None, Some(input)) => solve(input, &args.output, args.format, threads),

@@ -48,7 +48,13 @@ struct QqwingRun {
 fn qqwing(class: &str, count: usize) -> Result<Option<QqwingRun>> {
     let before = children_cpu();
     let out = match Command::new("qqwing")
-        .args(["--generate", &count.to_string(), "--difficulty", class, "--one-line"])
+        .args([
+            "--generate",
+            &count.to_string(),
+            "--difficulty",
+            class,
+            "--one-line",
+        ])
         .output()
     {
         Ok(o) => o,
@@ -57,7 +63,10 @@ fn qqwing(class: &str, count: usize) -> Result<Option<QqwingRun>> {
     };
     let cpu = children_cpu().saturating_sub(before).as_secs_f64();
     if !out.status.success() {
-        return Err(HarnessError::external(format!("qqwing exited with {}", out.status)));
+        return Err(HarnessError::external(format!(
+            "qqwing exited with {}",
+            out.status
+        )));
     }
     let text = String::from_utf8_lossy(&out.stdout);
     let puzzles = read_rated(&text).map_err(|e| HarnessError::input("qqwing's output", e))?;
@@ -84,7 +93,9 @@ fn ours(grade: Grade, count: usize) -> Result<f64> {
         .collect();
     let cpu = thread_cpu().saturating_sub(before).as_secs_f64();
     if made.iter().any(|&g| g != grade) {
-        return Err(HarnessError::mismatch(format!("a puzzle asked as {grade} came out otherwise")));
+        return Err(HarnessError::mismatch(format!(
+            "a puzzle asked as {grade} came out otherwise"
+        )));
     }
     Ok(count as f64 / cpu.max(1e-9))
 }
@@ -114,7 +125,11 @@ pub fn run(ctx: &Ctx, args: &[String]) -> Result<SuiteReport> {
         ..SuiteReport::default()
     };
     // qqwing's classes: its rate, and our grades of its puzzles.
-    let mut header = vec!["qqwing class".to_string(), "puzzles".into(), "qqwing /s".into()];
+    let mut header = vec![
+        "qqwing class".to_string(),
+        "puzzles".into(),
+        "qqwing /s".into(),
+    ];
     header.extend(GRADES.iter().map(|g| format!("our {g}")));
     let mut confusion = Table::new(header);
     let mut qq_rate = std::collections::HashMap::new();
@@ -127,7 +142,8 @@ pub fn run(ctx: &Ctx, args: &[String]) -> Result<SuiteReport> {
         };
         let mut row = [0usize; 5];
         for p in &run.puzzles {
-            let r = rate(p).map_err(|e| HarnessError::input(format!("qqwing {class} puzzle {p}"), e))?;
+            let r = rate(p)
+                .map_err(|e| HarnessError::input(format!("qqwing {class} puzzle {p}"), e))?;
             row[GRADES.iter().position(|&g| g == r.grade).unwrap_or(0)] += 1;
         }
         let mut cells = vec![class.to_string(), count.to_string(), sig3(run.per_s)];
@@ -141,7 +157,14 @@ pub fn run(ctx: &Ctx, args: &[String]) -> Result<SuiteReport> {
         println!();
     }
     // Our rate per grade against qqwing's nearest class.
-    let mut table = Table::new(["our grade", "puzzles", "ours /s", "qqwing class", "qqwing /s", "ratio"]);
+    let mut table = Table::new([
+        "our grade",
+        "puzzles",
+        "ours /s",
+        "qqwing class",
+        "qqwing /s",
+        "ratio",
+    ]);
     let mut worst: Option<(f64, Grade)> = None;
     for g in GRADES {
         let per_s = ours(g, count)?;
@@ -158,7 +181,14 @@ pub fn run(ctx: &Ctx, args: &[String]) -> Result<SuiteReport> {
             }
             None => ("-".into(), "-".into()),
         };
-        table.row([g.to_string(), count.to_string(), sig3(per_s), class.into(), theirs, ratio]);
+        table.row([
+            g.to_string(),
+            count.to_string(),
+            sig3(per_s),
+            class.into(),
+            theirs,
+            ratio,
+        ]);
     }
     report.table = table;
     report.last_line = match worst {
@@ -167,7 +197,9 @@ pub fn run(ctx: &Ctx, args: &[String]) -> Result<SuiteReport> {
             sig3(r),
             nearest(g)
         ),
-        None => format!("sudoku --generate: {count} puzzles per grade, qqwing not installed (no ratio)"),
+        None => {
+            format!("sudoku --generate: {count} puzzles per grade, qqwing not installed (no ratio)")
+        }
     };
     Ok(report)
 }

@@ -32,7 +32,10 @@ impl Fill {
 
     fn set(&mut self, cell: usize, d: u8, on: bool) {
         let bit = 1u16 << d;
-        for (k, i) in [row_of(cell), col_of(cell), box_of(cell)].into_iter().enumerate() {
+        for (k, i) in [row_of(cell), col_of(cell), box_of(cell)]
+            .into_iter()
+            .enumerate()
+        {
             if on {
                 self.used[k][i] |= bit;
             } else {

@@ -22,7 +22,7 @@ impl Rng {
 
     /// A number below `n` (`n > 0`), by multiply-shift (bias below 2^-32 for n < 2^32).
     pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// Shuffles in place (Fisher-Yates).

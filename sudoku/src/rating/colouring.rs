@@ -10,20 +10,19 @@ use super::{Finding, Technique};
 pub(crate) fn simple_colouring(b: &Board) -> Option<Finding> {
     for d in 1..=9u8 {
         let mut links: Vec<(usize, usize)> = Vec::new();
-        for u in 0..27 {
+        for (u, unit) in UNITS.iter().enumerate() {
             let p = b.places(u, d);
             if p.count_ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = 15 - p.leading_zeros() as usize;
-                links.push((UNITS[u][i] as usize, UNITS[u][j] as usize));
+                links.push((unit[i] as usize, unit[j] as usize));
             }
         }
         // Colour each connected group of linked cells: 0 or 1, `None` when not linked.
         let mut colour: [Option<(usize, u8)>; 81] = [None; 81];
         let mut groups = 0;
         for start in 0..81 {
-            if colour[start].is_some() || !links.iter().any(|&(a, c)| a == start || c == start)
-            {
+            if colour[start].is_some() || !links.iter().any(|&(a, c)| a == start || c == start) {
                 continue;
             }
             colour[start] = Some((groups, 0));

@@ -90,10 +90,14 @@ mod tests {
         let mut b = board("");
         keep_only(&mut b, 7, 9 + 4, &[3, 5]);
         let f = locked_candidates(&b).unwrap();
-        let mut cells: Vec<usize> = f.eliminate.iter().map(|&(c, d)| {
-            assert_eq!(d, 7);
-            c
-        }).collect();
+        let mut cells: Vec<usize> = f
+            .eliminate
+            .iter()
+            .map(|&(c, d)| {
+                assert_eq!(d, 7);
+                c
+            })
+            .collect();
         cells.sort();
         assert_eq!(cells, vec![30, 32, 39, 41, 48, 50]);
     }

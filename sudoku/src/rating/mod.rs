@@ -127,9 +127,7 @@ impl Technique {
             | Technique::XyWing
             | Technique::NakedQuad
             | Technique::HiddenQuad => Grade::Hard,
-            Technique::Swordfish | Technique::XyzWing | Technique::SimpleColouring => {
-                Grade::Expert
-            }
+            Technique::Swordfish | Technique::XyzWing | Technique::SimpleColouring => Grade::Expert,
         }
     }
 

@@ -71,7 +71,12 @@ mod tests {
         assert_eq!(g, vec![P.parse().unwrap(); 2]);
         let mut block = Vec::new();
         write_block(&mut block);
-        assert_eq!(read_rated(std::str::from_utf8(&block).unwrap()).unwrap().len(), 1);
+        assert_eq!(
+            read_rated(std::str::from_utf8(&block).unwrap())
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(read_rated("").unwrap(), vec![]);
     }
 
@@ -84,12 +89,23 @@ mod tests {
         let text = format!("{P} easy\n{} easy\n", &P[..80]);
         assert!(matches!(
             read_rated(&text),
-            Err(ParseError::WrongLength { puzzle: 2, line: 2, found: 80, .. })
+            Err(ParseError::WrongLength {
+                puzzle: 2,
+                line: 2,
+                found: 80,
+                ..
+            })
         ));
         let bad = format!("{P}\n{}x\n", &P[..80]);
         assert!(matches!(
             read_rated(&bad),
-            Err(ParseError::BadChar { puzzle: 2, line: 2, column: 81, found: 'x', .. })
+            Err(ParseError::BadChar {
+                puzzle: 2,
+                line: 2,
+                column: 81,
+                found: 'x',
+                ..
+            })
         ));
     }
 }

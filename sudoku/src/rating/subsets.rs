@@ -54,7 +54,7 @@ pub(crate) fn hidden(b: &Board, size: u32) -> Option<Finding> {
         3 => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    for u in 0..27 {
+    for (u, unit) in UNITS.iter().enumerate() {
         // Digits of the unit with between 2 and `size` places.
         let mut open: Digits = 0;
         let mut places = [0u16; 10];
@@ -72,7 +72,7 @@ pub(crate) fn hidden(b: &Board, size: u32) -> Option<Finding> {
             }
             let eliminate: Vec<(usize, u8)> = positions(cells)
                 .flat_map(|i| {
-                    let c = UNITS[u][i] as usize;
+                    let c = unit[i] as usize;
                     digits(b.cand(c) & !chosen).map(move |d| (c, d))
                 })
                 .collect();
@@ -91,7 +91,11 @@ pub(crate) fn positions(set: u16) -> impl Iterator<Item = usize> {
 
 /// Every subset of `set` with `size` members, in increasing order of the subset's bits.
 pub(crate) fn subsets_of(set: u16, size: u32) -> impl Iterator<Item = u16> {
-    let top = if set == 0 { 0 } else { 16 - set.leading_zeros() };
+    let top = if set == 0 {
+        0
+    } else {
+        16 - set.leading_zeros()
+    };
     (1u32..(1u32 << top))
         .map(|s| s as u16)
         .filter(move |&s| s & !set == 0 && s.count_ones() == size)
@@ -104,7 +108,10 @@ mod tests {
 
     #[test]
     fn subsets_are_enumerated_in_order() {
-        assert_eq!(subsets_of(0b1011, 2).collect::<Vec<_>>(), vec![0b11, 0b1001, 0b1010]);
+        assert_eq!(
+            subsets_of(0b1011, 2).collect::<Vec<_>>(),
+            vec![0b11, 0b1001, 0b1010]
+        );
         assert_eq!(subsets_of(0, 2).count(), 0);
         assert_eq!(subsets_of(0b11_1111_1110, 4).count(), 126);
     }
@@ -134,7 +141,11 @@ mod tests {
         assert_eq!(f.technique, Technique::NakedTriple);
         // Column 1 comes before box 1 in the unit order: the rest of column 1 loses 1, 2, 3.
         assert!(f.eliminate.contains(&(27, 1)) && f.eliminate.contains(&(80 - 8, 3)));
-        assert!(f.eliminate.iter().all(|&(c, d)| c % 9 == 0 && c > 18 && d <= 3));
+        assert!(
+            f.eliminate
+                .iter()
+                .all(|&(c, d)| c % 9 == 0 && c > 18 && d <= 3)
+        );
     }
 
     #[test]
@@ -146,7 +157,9 @@ mod tests {
         assert!(naked(&b, 2).is_none() && naked(&b, 3).is_none());
         let f = naked(&b, 4).unwrap();
         assert_eq!(f.technique, Technique::NakedQuad);
-        let expect: Vec<_> = (4..9).flat_map(|c| [(c, 1), (c, 2), (c, 3), (c, 4)]).collect();
+        let expect: Vec<_> = (4..9)
+            .flat_map(|c| [(c, 1), (c, 2), (c, 3), (c, 4)])
+            .collect();
         assert_eq!(f.eliminate, expect);
     }
 
@@ -158,7 +171,10 @@ mod tests {
         keep_only(&mut b, 9, 0, &[3, 6]);
         let f = hidden(&b, 2).unwrap();
         assert_eq!(f.technique, Technique::HiddenPair);
-        let expect: Vec<_> = [3, 6].into_iter().flat_map(|c| (1..=7).map(move |d| (c, d))).collect();
+        let expect: Vec<_> = [3, 6]
+            .into_iter()
+            .flat_map(|c| (1..=7).map(move |d| (c, d)))
+            .collect();
         assert_eq!(f.eliminate, expect);
     }
 
@@ -171,7 +187,11 @@ mod tests {
         assert!(hidden(&b, 2).is_none());
         let f = hidden(&b, 3).unwrap();
         assert_eq!(f.technique, Technique::HiddenTriple);
-        assert!(f.eliminate.iter().all(|&(c, d)| c < 3 && ![4, 5, 6].contains(&d)));
+        assert!(
+            f.eliminate
+                .iter()
+                .all(|&(c, d)| c < 3 && ![4, 5, 6].contains(&d))
+        );
         assert_eq!(f.eliminate.len(), 3 * 6);
 
         let mut b = board("");
@@ -182,6 +202,10 @@ mod tests {
         let f = hidden(&b, 4).unwrap();
         assert_eq!(f.technique, Technique::HiddenQuad);
         assert_eq!(f.eliminate.len(), 4 * 5);
-        assert!(f.eliminate.iter().all(|&(c, d)| c % 9 == 4 && c < 36 && d > 4));
+        assert!(
+            f.eliminate
+                .iter()
+                .all(|&(c, d)| c % 9 == 4 && c < 36 && d > 4)
+        );
     }
 }
