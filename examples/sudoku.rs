@@ -6,6 +6,9 @@
 //! cargo run --release -p examples --example sudoku -- -s puzzles.txt -o solved.txt
 //! cargo run --release -p examples --example sudoku -- -s puzzles.txt --count
 //! cargo run --release -p examples --example sudoku -- -s puzzles.txt --format line --threads 2
+//! cargo run --release -p examples --example sudoku -- -g 1000 --seed 7 --symmetry rot180 \
+//!     --difficulty hard --clues 26 -o puzzles.txt --threads 2
+//! cargo run --release -p examples --example sudoku -- --rate puzzles.txt [--steps]
 //! ```
 //!
 //! `-c N` writes N distinct solved grids in the nine-line format (`163 * N - 1` bytes);
@@ -14,6 +17,11 @@
 //! one solution are listed on stderr (puzzle number, verdict). `--count` prints each puzzle's
 //! solution count (0, 1 or 2+) instead of solving to a file. With `-s`, `--svg FILE` also
 //! draws the first puzzle and its solution as an SVG picture.
+//!
+//! `-g N` writes N puzzles (exactly one solution, minimal), one a line followed by a space and
+//! its grade (`easy`, `medium`, `hard`, `expert`, `trial`); the same seed and options give the
+//! same file for any `--threads`. `--rate FILE` prints `N: GRADE SCORE` for each puzzle of
+//! FILE (the generator's output, one-line or nine-line files); `--steps` adds the deductions.
 #![forbid(unsafe_code)]
 
 use std::io::Write;
@@ -26,13 +34,15 @@ use examples::counter_bar;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, solve_file, write_finals};
 use sudoku_engine::parse::Format;
+use sudoku_engine::puzzle_gen::{Generator, Symmetry, UnknownSymmetry};
+use sudoku_engine::rating::{GRADES, Grade, UnknownGrade, rate, read_rated};
 use sudoku_engine::{UnknownFormat, Verdict};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoku",
     about = "Generate distinct solved sudoku grids, or solve a file of puzzles",
-    group = clap::ArgGroup::new("mode").required(true).args(["create", "solve"])
+    group = clap::ArgGroup::new("mode").required(true).args(["create", "solve", "puzzles", "rate"])
 )]
 struct Args {
     /// Write N distinct solved grids ("finals").
@@ -62,6 +72,113 @@ struct Args {
     /// (givens bold, filled digits light).
     #[arg(long, value_name = "FILE", requires = "solve")]
     svg: Option<PathBuf>,
+    /// Write N puzzles with exactly one solution, minimal, each followed by its grade.
+    #[arg(short = 'g', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    puzzles: Option<u64>,
+    /// With -g: the seed (the same seed and options give the same puzzles).
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "puzzles")]
+    seed: u64,
+    /// With -g: the symmetry of the givens.
+    #[arg(long, value_name = "none|rot180|diagonal|mirror", default_value = "none",
+          value_parser = parse_symmetry, requires = "puzzles")]
+    symmetry: Symmetry,
+    /// With -g: only puzzles of this grade.
+    #[arg(long, value_name = "easy|medium|hard|expert|trial", value_parser = parse_grade,
+          requires = "puzzles")]
+    difficulty: Option<Grade>,
+    /// With -g: only puzzles with at most K givens (20 to 81).
+    #[arg(long, value_name = "K", requires = "puzzles")]
+    clues: Option<usize>,
+    /// Print the grade and score of every puzzle of FILE.
+    #[arg(long, value_name = "FILE")]
+    rate: Option<PathBuf>,
+    /// With --rate: print every deduction too (cell, digit, technique).
+    #[arg(long, requires = "rate")]
+    steps: bool,
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, UnknownSymmetry> {
+    s.parse()
+}
+
+fn parse_grade(s: &str) -> Result<Grade, UnknownGrade> {
+    s.parse()
+}
+
+fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
+    let start = Instant::now();
+    let mut generator = Generator::new(args.seed).symmetry(args.symmetry);
+    if let Some(g) = args.difficulty {
+        generator = generator.difficulty(g);
+    }
+    if let Some(k) = args.clues {
+        generator = generator.clues(k).map_err(|e| e.to_string())?;
+    }
+    let output = &args.output;
+    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    let bar = (n >= 1000).then(|| counter_bar("puzzles", n));
+    let report = sudoku_engine::io::write_puzzles(file, &generator, n, threads, |done, _| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
+        }
+    })
+    .map_err(|e| format!("{}: {e}", output.display()))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let grades: Vec<String> = GRADES
+        .iter()
+        .map(|&g| format!("{} {g}", report.of_grade(g)))
+        .collect();
+    eprintln!(
+        "wrote {n} puzzles ({}; {} attempts) to {} in {:.3} s",
+        grades.join(", "),
+        report.attempts,
+        output.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn rate_file(input: &Path, steps: bool) -> Result<(), String> {
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let grids = read_rated(&text).map_err(|e| format!("{}: {e}", input.display()))?;
+    if grids.is_empty() {
+        return Err(format!("{}: no puzzle found", input.display()));
+    }
+    let mut hist = [0usize; 6];
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (k, g) in grids.iter().enumerate() {
+        let line = match rate(g) {
+            Ok(r) => {
+                hist[GRADES.iter().position(|&x| x == r.grade).unwrap_or(0)] += 1;
+                if steps {
+                    for d in &r.log {
+                        writeln!(out, "  {d}").map_err(|e| e.to_string())?;
+                    }
+                }
+                format!("{}: {} {}", k + 1, r.grade, r.score)
+            }
+            Err(e) => {
+                hist[5] += 1;
+                format!("{}: unrated ({e})", k + 1)
+            }
+        };
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    let grades: Vec<String> = GRADES
+        .iter()
+        .zip(hist)
+        .map(|(g, n)| format!("{n} {g}"))
+        .collect();
+    eprintln!(
+        "{} puzzles: {}, {} unrated",
+        grids.len(),
+        grades.join(", "),
+        hist[5]
+    );
+    Ok(())
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
@@ -213,6 +330,10 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {
+        _ if args.puzzles.is_some() => make_puzzles(args.puzzles.unwrap_or(0), &args, threads),
+        _ if args.rate.is_some() => {
+            rate_file(args.rate.as_deref().unwrap_or(Path::new("")), args.steps)
+        }
         (Some(n), None) => generate(*n, args.digit, &args.output),
         (None, Some(input)) if args.count => count(input, threads),
         (None, Some(input)) => solve(input, &args.output, args.format, threads),

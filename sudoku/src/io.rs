@@ -18,6 +18,10 @@ use crate::grid::Grid;
 use crate::parse::{Format, Puzzles, write_all};
 use crate::search::{Count, Solver, Verdict};
 
+// Batches of generated puzzles (a child module, so it shares the writer thread).
+mod puzzles;
+pub use puzzles::{GenerateReport, generate_puzzles_to, write_puzzles};
+
 /// Bytes per buffer handed to the writer.
 const CHUNK_BYTES: usize = 1 << 20;
 /// Buffers in flight between producer and writer.

@@ -11,6 +11,11 @@
 //! - Generation ([`generate`]): [`Finals`](generate::Finals), distinct solved grids with a
 //!   chosen top-left digit (1,672,151,040 of them, the seed's 1,451,520 first), any index in
 //!   constant time.
+//! - Puzzles ([`puzzle_gen`]): [`Generator`](puzzle_gen::Generator) makes puzzles with exactly
+//!   one solution that are minimal, from a seed, with a symmetry, a clue limit and a target
+//!   grade; [`io::write_puzzles`] writes batches on several threads in a fixed order.
+//! - Ratings ([`rating`]): [`rate`](rating::rate) solves as a person would (singles up to
+//!   simple colouring) and gives a grade, a score and the log of deductions for hints.
 //! - Files ([`io`]): [`generate_to`](io::generate_to) and [`solve_file`](io::solve_file) write
 //!   through a thread fed by a bounded channel; batch solving on several threads (the
 //!   `parallel` feature, on by default) keeps input order and reports every puzzle without
@@ -68,6 +73,8 @@ pub mod io;
 pub mod parse;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod puzzle_gen;
+pub mod rating;
 
 pub use engine::Engine;
 pub use error::{Clash, FileError, GenerateError, ParseError, UnknownFormat};

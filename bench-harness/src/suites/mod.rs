@@ -8,6 +8,7 @@ pub mod hamilton;
 pub mod quartiles;
 pub mod slide;
 pub mod sudoku;
+pub mod sudoku_generate;
 
 use crate::Ctx;
 use crate::error::Result;

@@ -261,6 +261,10 @@ fn rate(n: usize, passes: u32, mut f: impl FnMut() -> u64) -> f64 {
 
 /// Runs the suite.
 pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
+    // `sudoku --generate`: puzzle generation and ratings against qqwing (its own module).
+    if ctx.args.first().is_some_and(|a| a == "--generate") {
+        return super::sudoku_generate::run(ctx, &ctx.args[1..]);
+    }
     if let Some(a) = ctx.args.first() {
         return Err(HarnessError::usage(format!(
             "unknown argument `{a}` (the sudoku suite takes none)"

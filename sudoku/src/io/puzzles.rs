@@ -1,0 +1,204 @@
+//! Batches of generated puzzles, written through the writer thread: one puzzle a line, its
+//! grade after a space (`<81 characters> <grade>`), in index order for any number of threads.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::{Pipe, create};
+use crate::error::FileError;
+use crate::puzzle_gen::{Generated, Generator};
+use crate::rating::{GRADES, Grade};
+
+/// Puzzles made per batch (one batch is spread over the threads, then written in order).
+const PUZZLE_BATCH: u64 = 256;
+
+/// What a batch run made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GenerateReport {
+    /// Puzzles written.
+    pub puzzles: u64,
+    /// Puzzles per grade, in [`GRADES`] order.
+    pub per_grade: [u64; 5],
+    /// Attempts made in all (at least one per puzzle).
+    pub attempts: u64,
+}
+
+impl GenerateReport {
+    /// Puzzles written of grade `g`.
+    pub fn of_grade(&self, g: Grade) -> u64 {
+        GRADES
+            .iter()
+            .position(|&x| x == g)
+            .map_or(0, |i| self.per_grade[i])
+    }
+}
+
+/// Writes puzzles `0..count` of `generator` to `out`, made on `threads` threads (the bytes do
+/// not depend on the number), calling `progress(done, count)` after each batch.
+pub fn write_puzzles<W: Write + Send + 'static>(
+    out: W,
+    generator: &Generator,
+    count: u64,
+    threads: usize,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<GenerateReport, FileError> {
+    let pool = pool(threads)?;
+    let pipe = Pipe::new(out);
+    let mut report = GenerateReport::default();
+    let mut stopped = false;
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start + PUZZLE_BATCH);
+        let batch = make(generator, start..end, pool.as_ref());
+        let mut buf = pipe.buffer();
+        for p in &batch {
+            p.puzzle.write_line(&mut buf, b'.');
+            buf.pop();
+            buf.push(b' ');
+            buf.extend_from_slice(p.rating.grade.name().as_bytes());
+            buf.push(b'\n');
+            report.puzzles += 1;
+            report.attempts += u64::from(p.attempts);
+            if let Some(i) = GRADES.iter().position(|&g| g == p.rating.grade) {
+                report.per_grade[i] += 1;
+            }
+        }
+        if !pipe.send(buf) {
+            stopped = true;
+            break;
+        }
+        start = end;
+        progress(start, count);
+    }
+    match pipe.finish() {
+        Err(source) => Err(FileError::Write(source)),
+        Ok(()) if stopped => Err(FileError::Write(std::io::Error::other(
+            "the writer stopped early",
+        ))),
+        Ok(()) => Ok(report),
+    }
+}
+
+/// Writes puzzles `0..count` of `generator` to the file `path` (see [`write_puzzles`]).
+///
+/// ```no_run
+/// use sudoku_engine::puzzle_gen::Generator;
+///
+/// let report = sudoku_engine::io::generate_puzzles_to("puzzles.txt", &Generator::new(1), 1000, 2)
+///     .unwrap();
+/// assert_eq!(report.puzzles, 1000);
+/// ```
+pub fn generate_puzzles_to(
+    path: impl AsRef<Path>,
+    generator: &Generator,
+    count: u64,
+    threads: usize,
+) -> Result<GenerateReport, FileError> {
+    let path = path.as_ref();
+    let file = create(path)?;
+    write_puzzles(file, generator, count, threads, |_, _| {}).map_err(|e| match e {
+        FileError::Write(source) => FileError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        other => other,
+    })
+}
+
+#[cfg(feature = "parallel")]
+type Pool = rayon::ThreadPool;
+#[cfg(not(feature = "parallel"))]
+type Pool = ();
+
+#[cfg(feature = "parallel")]
+fn pool(threads: usize) -> Result<Option<Pool>, FileError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(Some)
+        .map_err(|e| FileError::Threads {
+            threads,
+            source: Box::new(e),
+        })
+}
+
+#[cfg(not(feature = "parallel"))]
+fn pool(_threads: usize) -> Result<Option<Pool>, FileError> {
+    Ok(None)
+}
+
+#[cfg(feature = "parallel")]
+fn make(generator: &Generator, range: std::ops::Range<u64>, pool: Option<&Pool>) -> Vec<Generated> {
+    use rayon::prelude::*;
+    match pool {
+        Some(pool) => pool.install(|| {
+            range
+                .into_par_iter()
+                .map_init(crate::Solver::new, |s, i| generator.puzzle_with(i, s))
+                .collect()
+        }),
+        None => serially(generator, range),
+    }
+}
+
+#[cfg(not(feature = "parallel"))]
+fn make(
+    generator: &Generator,
+    range: std::ops::Range<u64>,
+    _pool: Option<&Pool>,
+) -> Vec<Generated> {
+    serially(generator, range)
+}
+
+fn serially(generator: &Generator, range: std::ops::Range<u64>) -> Vec<Generated> {
+    let mut solver = crate::Solver::new();
+    range
+        .map(|i| generator.puzzle_with(i, &mut solver))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn batches_are_the_same_for_any_thread_count() {
+        let g = Generator::new(9);
+        let mut outs = Vec::new();
+        for threads in [1, 2, 3] {
+            let sink = Sink::default();
+            let mut calls = 0;
+            let r = write_puzzles(sink.clone(), &g, 300, threads, |_, _| calls += 1).unwrap();
+            assert_eq!(r.puzzles, 300);
+            assert_eq!(r.per_grade.iter().sum::<u64>(), 300);
+            assert_eq!(calls, 2);
+            outs.push(sink.0.lock().unwrap().clone());
+        }
+        assert!(outs.windows(2).all(|w| w[0] == w[1]));
+        let text = String::from_utf8(outs.pop().unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 300);
+        let p = g.puzzle(299);
+        assert_eq!(lines[299], format!("{} {}", p.puzzle, p.rating.grade));
+        let read = crate::rating::read_rated(&text).unwrap();
+        assert_eq!(read[299], p.puzzle);
+    }
+}
