@@ -287,6 +287,7 @@ fn run_headless(app: &mut App) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("quartiles_tui");
     let args = Args::parse();
     let board = match (&args.public, args.tiles.is_empty()) {
         (Some(id), _) => examples::quartiles_public_board(id),

@@ -45,6 +45,7 @@ const SECTIONS: &[Section] = &[
 ];
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("demo");
     let mut failed = 0;
     for Section { name, run } in SECTIONS {
         println!("=== {name}");

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
+pub mod args;
 pub mod drive;
+pub mod output;
 
 pub use drive::{Drive, Ended, counter_bar, drive, drive_with};
 

@@ -12,6 +12,8 @@ use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
+use puzzle_search::ReplaceFile;
+
 use crate::error::{FileError, ParseError};
 use crate::generate::Finals;
 use crate::grid::Grid;
@@ -81,8 +83,22 @@ impl Pipe {
     }
 }
 
-fn create(path: &Path) -> Result<File, FileError> {
-    File::create(path).map_err(|source| FileError::Io {
+/// The output file, written beside `path` and renamed over it once complete (see
+/// [`ReplaceFile`]), so an error midway never leaves a half-written file in its place; and a
+/// handle for the writer thread.
+fn create(path: &Path) -> Result<(ReplaceFile, File), FileError> {
+    let io = |source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let out = ReplaceFile::create(path).map_err(io)?;
+    let writer = out.writer().map_err(io)?;
+    Ok((out, writer))
+}
+
+/// Puts a complete output in place.
+fn commit(out: ReplaceFile, path: &Path) -> Result<(), FileError> {
+    out.commit().map_err(|source| FileError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -138,11 +154,12 @@ pub fn write_finals<W: Write + Send + 'static>(
 pub fn generate_to(path: impl AsRef<Path>, count: u64, top_left: u8) -> Result<(), FileError> {
     let path = path.as_ref();
     let finals = Finals::new(top_left, count)?;
-    let file = create(path)?;
+    let (out, file) = create(path)?;
     write_finals(file, finals, |_, _| {}).map_err(|source| FileError::Io {
         path: path.to_path_buf(),
         source,
-    })
+    })?;
+    commit(out, path)
 }
 
 /// How to solve a file.
@@ -243,6 +260,8 @@ pub fn read_puzzles(text: &str, format: Option<Format>) -> Result<(Vec<Grid>, Fo
 /// order. A puzzle without a solution is written as given (blanks stay blank) and one with
 /// several gets its first solution; both are listed in the report. The whole input is read
 /// and checked first, so a malformed puzzle stops the run before anything is written.
+/// The output is written beside `output` and renamed over it once complete, so a failure
+/// midway (a full disk) leaves the old file, never a half-written one.
 pub fn solve_file(
     input: impl AsRef<Path>,
     output: impl AsRef<Path>,
@@ -262,14 +281,16 @@ pub fn solve_file(
     if grids.is_empty() {
         return Err(FileError::Empty(input.to_path_buf()));
     }
-    let file = create(output)?;
-    solve_to_writer(&grids, file, format, options).map_err(|e| match e {
+    let (out, file) = create(output)?;
+    let report = solve_to_writer(&grids, file, format, options).map_err(|e| match e {
         FileError::Write(source) => FileError::Io {
             path: output.to_path_buf(),
             source,
         },
         other => other,
-    })
+    })?;
+    commit(out, output)?;
+    Ok(report)
 }
 
 /// Solves `grids` and writes the answers to `out` (see [`solve_file`]); `input_format` is the
@@ -332,6 +353,29 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn files_are_replaced_whole_and_a_failed_write_keeps_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("sudoku-io-replace-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("finals.txt");
+        generate_to(&out, 3, 1).unwrap();
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
+        // Only the output: the temporary file was renamed into place.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // A malformed input stops before anything is written: the old output stays.
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "1234\n").unwrap();
+        assert!(solve_file(&bad, &out, SolveOptions::default()).is_err());
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A full device is written directly (it cannot be renamed over) and its error told.
+        #[cfg(target_os = "linux")]
+        assert!(matches!(
+            generate_to("/dev/full", 10_000, 1),
+            Err(FileError::Io { .. })
+        ));
+    }
 
     /// A `Write` that keeps what it gets, shareable with the test after the thread is done.
     #[derive(Clone, Default)]
