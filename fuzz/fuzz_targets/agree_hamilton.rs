@@ -35,7 +35,10 @@ fuzz_target!(|b: Board| {
     }
     let at = |i: usize| Pos::new(i / w, i % w);
     let s = cells[usize::from(b.start) % cells.len()];
-    let e = b.end.map(|k| cells[usize::from(k) % cells.len()]).filter(|&e| e != s);
+    let e = b
+        .end
+        .map(|k| cells[usize::from(k) % cells.len()])
+        .filter(|&e| e != s);
     let Ok(grid) = Grid::from_tiles(w, h, tiles, Some(at(s)), e.map(at)) else {
         return;
     };
@@ -46,9 +49,14 @@ fuzz_target!(|b: Board| {
     let budgets: Vec<u64> = b.budgets.iter().map(|&n| u64::from(n) + 1).collect();
     let whole = assert_steps_change_nothing(Paths::new(&grid), &budgets);
     // A split at any depth: its parts, in order, are the whole.
-    let (total, items) = Paths::new(&grid).split(usize::from(b.depth % 8)).solve_serially();
+    let (total, items) = Paths::new(&grid)
+        .split(usize::from(b.depth % 8))
+        .solve_serially();
     assert_eq!(items, whole.items, "split items differ");
-    assert_eq!((total.nodes, total.found), (whole.progress.nodes, whole.progress.found));
+    assert_eq!(
+        (total.nodes, total.found),
+        (whole.progress.nodes, whole.progress.found)
+    );
     // A search cloned mid-run goes on as the original does.
     let mut first = Paths::new(&grid);
     if let Step::Found(_) | Step::Paused = first.step(puzzle_search::Nodes(budgets[0])) {

@@ -21,7 +21,8 @@ fuzz_target!(|text: &str| {
         let _ = solver.step(Budget::nodes(100));
     }
     if let Ok(cp) = Checkpoint::from_text(text)
-        && let Ok(mut solver) = Solver::from_checkpoint(&inst, &order, &cp, SearchOptions::default())
+        && let Ok(mut solver) =
+            Solver::from_checkpoint(&inst, &order, &cp, SearchOptions::default())
     {
         let _ = solver.step(Budget::nodes(100));
     }
