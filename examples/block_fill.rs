@@ -65,6 +65,7 @@ fn show(path: &Solution, letters: bool) -> String {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("block_fill");
     let args = Args::parse();
     let text = match std::fs::read_to_string(&args.file) {
         Ok(t) => t,

@@ -82,14 +82,14 @@ struct Args {
     #[arg(long)]
     all: bool,
     /// Stop after this many seconds (wall clock).
-    #[arg(long)]
-    budget_s: Option<f64>,
+    #[arg(long, value_parser = examples::args::seconds)]
+    budget_s: Option<Duration>,
     /// Stop after this many nodes in total.
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Worker threads (more than 1 splits the search into independent subtrees).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: u16,
     /// Save the search state here every second and at the end.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -100,8 +100,8 @@ struct Args {
     #[arg(long)]
     quiet: bool,
     /// `--engine codegen`: cells fused per generated function (1 to 8).
-    #[arg(long)]
-    group: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    group: Option<u8>,
     /// `--engine codegen`: also write the generated program's source here.
     #[arg(long)]
     emit_src: Option<PathBuf>,
@@ -159,6 +159,7 @@ fn show_solution(inst: &Instance, k: u64, board: &Board) {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("eternity");
     let args = Args::parse();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -235,7 +236,7 @@ fn single(
     };
     let nodes0 = solver.nodes();
     let start = Instant::now();
-    let limit = args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0)));
+    let limit = args.budget_s;
     let save = |s: &Solver| -> Result<(), Box<dyn std::error::Error>> {
         if let Some(p) = &args.save {
             s.continuation().save(p)?;
@@ -315,11 +316,13 @@ fn parallel(
 ) -> Result<Summary, Box<dyn std::error::Error>> {
     // Cut deep enough for a few dozen jobs per thread, so the work spreads evenly.
     let mut depth = 1;
-    while depth + 1 < order.len() && split(inst, order, depth).jobs.len() < 32 * args.threads {
+    while depth + 1 < order.len()
+        && split(inst, order, depth).jobs.len() < 32 * usize::from(args.threads)
+    {
         depth += 1;
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(usize::from(args.threads))
         .build()?;
     let control = ParallelControl::default();
     let start = Instant::now();
@@ -332,7 +335,7 @@ fn parallel(
                     return;
                 }
                 let el = start.elapsed();
-                if args.budget_s.is_some_and(|b| el.as_secs_f64() >= b) {
+                if args.budget_s.is_some_and(|b| el >= b) {
                     control.stop.store(true, Relaxed);
                     return;
                 }
@@ -380,7 +383,7 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
         return Err("--engine codegen runs on one thread, without --save/--resume".into());
     }
     let group = match args.group {
-        Some(n) => Group::new(n)?,
+        Some(n) => Group::new(usize::from(n))?,
         None => Group::default(),
     };
     let mode = if args.first { Mode::First } else { Mode::All };
@@ -391,7 +394,10 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
         .max_nodes(args.max_nodes)
         .progress(!args.quiet);
     if let Some(path) = &args.emit_src {
-        std::fs::write(path, eternity_codegen::emit_program(inst, &opts))?;
+        puzzle_search::write_atomically(
+            path,
+            eternity_codegen::emit_program(inst, &opts).as_bytes(),
+        )?;
     }
     let compiler = Compiler::new().native_cpu(args.native);
     let program = Program::build_with(&compiler, inst, &opts)?;
@@ -408,7 +414,7 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     let run_opts = RunOptions {
         max_nodes: args.max_nodes,
         mode: Some(mode),
-        time_budget: args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0))),
+        time_budget: args.budget_s,
         progress: Some((!args.quiet).then_some(Duration::from_secs(1))),
     };
     let start = Instant::now();
@@ -475,9 +481,9 @@ fn score(
             restart_nodes: args.restart_nodes,
             piece_order: args.piece_order,
             breaks_anywhere: args.breaks_anywhere,
-            budget: args.budget_s.map(|s| Duration::from_secs_f64(s.max(0.0))),
+            budget: args.budget_s,
             max_nodes: args.max_nodes,
-            threads: args.threads,
+            threads: usize::from(args.threads),
             best: args.best.clone(),
             save: args.save.clone(),
             resume: args.resume.clone(),

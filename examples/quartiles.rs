@@ -116,8 +116,9 @@ fn json_string(s: &str) -> String {
 fn emit(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => examples::output::closed_pipe(),
+        Err(e) => Err(format!("stdout: {e}")),
+        Ok(()) => Ok(()),
     }
 }
 
@@ -214,6 +215,7 @@ fn run(args: &Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("quartiles");
     let args = Args::parse();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

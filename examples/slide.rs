@@ -35,8 +35,8 @@ struct Args {
     /// spaces or commas.
     board: String,
     /// Board size as WIDTHxHEIGHT (inferred from 4, 9, 16 or 25 tiles when left out).
-    #[arg(long)]
-    size: Option<String>,
+    #[arg(long, value_parser = parse_size)]
+    size: Option<(usize, usize)>,
     /// The goal, in the same notation (default: 1 2 ... N-1 then the blank).
     #[arg(long)]
     goal: Option<String>,
@@ -65,11 +65,8 @@ struct Args {
 }
 
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let start = match &args.size {
-        Some(size) => {
-            let (w, h) = parse_size(size)?;
-            Board::parse_sized(&args.board, w, h)?
-        }
+    let start = match args.size {
+        Some((w, h)) => Board::parse_sized(&args.board, w, h)?,
         None => Board::parse(&args.board)?,
     };
     let (w, h) = (start.width(), start.height());
@@ -138,6 +135,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("slide");
     match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -198,7 +198,12 @@ fn parse_format(s: &str) -> Result<Format, UnknownFormat> {
 
 fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
     let start = Instant::now();
-    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    // Written beside `output` and renamed over it once whole: a failure midway keeps the old file.
+    let out = puzzle_search::ReplaceFile::create(output)
+        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let file = out
+        .writer()
+        .map_err(|e| format!("{}: {e}", output.display()))?;
     let finals = Finals::new(digit, n).map_err(|e| e.to_string())?;
     // Progress only for people watching (the bar hides itself when stderr is not a
     // terminal), and only for runs long enough to watch.
@@ -209,6 +214,8 @@ fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
         }
     })
     .map_err(|e| format!("{}: {e}", output.display()))?;
+    out.commit()
+        .map_err(|e| format!("{}: {e}", output.display()))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -327,6 +334,7 @@ fn picture(input: &Path, svg: &Path) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("sudoku");
     let args = Args::parse();
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {

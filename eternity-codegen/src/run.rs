@@ -386,7 +386,9 @@ impl<'a> Fields<'a> {
 
 /// Parses a board as the programs print it: `piece/rotation` or `-` per cell, row-major.
 pub fn parse_board(cells: &str, width: usize, height: usize) -> Result<Board, ParseBoardError> {
-    let mut out = Vec::with_capacity(width * height);
+    // Grown from the text, not reserved from the stated size: a size past what the text holds
+    // (or past `usize`) must be an error, not an allocation.
+    let mut out = Vec::new();
     for (i, tok) in cells.split_whitespace().enumerate() {
         if tok == "-" {
             out.push(None);
@@ -407,4 +409,22 @@ pub fn parse_board(cells: &str, width: usize, height: usize) -> Result<Board, Pa
         width,
         height,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found reviewing what the fuzz target feeds `parse_board`: the cells were reserved from
+    /// the stated size, an overflow or an allocation of terabytes before the text was read.
+    #[test]
+    fn a_stated_size_past_the_text_is_an_error_not_an_allocation() {
+        for (w, h) in [(usize::MAX, 2), (1 << 32, 1 << 31), (1 << 20, 1 << 20)] {
+            assert!(matches!(
+                parse_board("0/0 -", w, h),
+                Err(ParseBoardError::Size { cells: 2, .. })
+            ));
+        }
+        assert!(parse_board("0/0 -", 2, 1).is_ok());
+    }
 }

@@ -49,6 +49,7 @@ const SECTIONS: &[Section] = &[
 ];
 
 fn main() -> ExitCode {
+    let _out = examples::output::guard("demo");
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = match args.as_slice() {
         [] => None,

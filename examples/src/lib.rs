@@ -3,9 +3,11 @@
 
 use std::path::PathBuf;
 
+pub mod args;
 pub mod drive;
 pub mod eternity_score;
 pub mod picture;
+pub mod output;
 
 pub use drive::{Drive, Ended, counter_bar, drive, drive_with};
 

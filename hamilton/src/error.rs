@@ -53,6 +53,15 @@ pub enum ParseError {
         /// Number of tiles found.
         tiles: usize,
     },
+    /// The text spans more cells (longest line times lines) than
+    /// [`MAX_CELLS`](crate::MAX_CELLS): refused before the board is laid out.
+    #[error("the board spans {width} x {height} cells; at most {max} are supported", max = crate::MAX_CELLS)]
+    TooWide {
+        /// Length of the longest line.
+        width: usize,
+        /// Number of lines.
+        height: usize,
+    },
 }
 
 /// Why a sequence of cells is not a solution of a board.

@@ -31,6 +31,10 @@ impl fmt::Display for Pos {
 /// The largest number of tiles a board may have (tile indices are `u32` inside the engines).
 pub const MAX_TILES: usize = 1 << 24;
 
+/// The most cells (tiles and gaps, longest line times lines) a board's text may span:
+/// 4 x [`MAX_TILES`].
+pub const MAX_CELLS: usize = 4 * MAX_TILES;
+
 /// A block-fill board: a rectangle of tiles and gaps, with an optional start and end tile.
 ///
 /// Text format (the seed's): one line per row, `x` a tile, `X` the start tile, a space a gap;
@@ -68,6 +72,14 @@ impl Grid {
         }
         let height = lines.len();
         let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        // A few long lines and many short ones span a box far larger than the text (100000
+        // lines and one of 100000 spaces: 200 kB of text, 10^10 cells): checked first.
+        if width
+            .checked_mul(height)
+            .is_none_or(|cells| cells > MAX_CELLS)
+        {
+            return Err(ParseError::TooWide { width, height });
+        }
         let mut tiles = vec![false; width * height];
         let mut start: Option<Pos> = None;
         let mut end: Option<Pos> = None;
@@ -334,6 +346,15 @@ mod tests {
             "unknown character 'o' at line 2, column 2 (expected `x` tile, `X` start, `E` end or a space)"
         );
         assert_eq!(Grid::parse_any_start("  \n"), Err(ParseError::NoTiles));
+        // 100000 x 100000 from 200 kB of text: refused before 10^10 cells are laid out.
+        let wide = format!("X{}\n{}", " ".repeat(99_999), "\n".repeat(99_998) + "x");
+        assert_eq!(
+            Grid::parse(&wide),
+            Err(ParseError::TooWide {
+                width: 100_000,
+                height: 100_000
+            })
+        );
         assert_eq!(
             Grid::parse("X x"),
             Err(ParseError::Disconnected {

@@ -87,7 +87,7 @@ pub use puzzle_search::{Budget, Limit, Search, Step};
 
 pub use engine::Engine;
 pub use error::{CountError, Impossible, ParseError, PathError};
-pub use grid::{Grid, MAX_TILES, Pos};
+pub use grid::{Grid, MAX_CELLS, MAX_TILES, Pos};
 pub use path::{Dir, Solution};
 pub use proof::{Parity, ParityReason};
 pub use search::{Options, Paths, Progress, Solver};

@@ -449,7 +449,7 @@ impl Search for Solver {
                 }
                 Run::Construct(c) => {
                     let before = c.moves;
-                    let outcome = c.run(&mut meter, self.nodes_done - before);
+                    let outcome = c.run(&mut meter, self.nodes_done.wrapping_sub(before));
                     self.nodes_done += c.moves - before;
                     match outcome {
                         Outcome::Found(s) => return self.found(s),
@@ -468,7 +468,11 @@ impl Search for Solver {
                 }
                 Run::Exact(engine) => {
                     let before = engine.nodes;
-                    let event = engine.run(&mut meter, self.nodes_done - before, self.restart_at);
+                    let event = engine.run(
+                        &mut meter,
+                        self.nodes_done.wrapping_sub(before),
+                        self.restart_at,
+                    );
                     self.nodes_done += engine.nodes - before;
                     match event {
                         Event::Found(s) => return self.found(s),
@@ -485,7 +489,7 @@ impl Search for Solver {
                 }
                 Run::Baseline(b) => {
                     let before = b.nodes;
-                    let event = b.run(&mut meter, self.nodes_done - before);
+                    let event = b.run(&mut meter, self.nodes_done.wrapping_sub(before));
                     self.nodes_done += b.nodes - before;
                     match event {
                         Event::Found(s) => return self.found(s),
@@ -627,7 +631,8 @@ impl Search for Paths {
                 }
                 Some(Run::Exact(engine)) => {
                     let before = engine.nodes;
-                    let event = engine.run(&mut meter, self.nodes_done - before, u64::MAX);
+                    let event =
+                        engine.run(&mut meter, self.nodes_done.wrapping_sub(before), u64::MAX);
                     self.nodes_done += engine.nodes - before;
                     match event {
                         Event::Found(s) => return self.found(s),
@@ -637,7 +642,7 @@ impl Search for Paths {
                 }
                 Some(Run::Baseline(b)) => {
                     let before = b.nodes;
-                    let event = b.run(&mut meter, self.nodes_done - before);
+                    let event = b.run(&mut meter, self.nodes_done.wrapping_sub(before));
                     self.nodes_done += b.nodes - before;
                     match event {
                         Event::Found(s) => return self.found(s),

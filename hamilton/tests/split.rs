@@ -110,3 +110,34 @@ proptest::proptest! {
         proptest::prop_assert!(items == whole.items);
     }
 }
+
+/// Found by the fuzz target `agree_hamilton`: a part of a split, stepped, counted its nodes as
+/// its own total minus its engine's prefix nodes, an unsigned subtraction below zero (a panic
+/// where overflow checks are on, as in `cargo test` without `--release`). The 4x5 board of
+/// the crash input, split at depth 1, stepped in budgets of 77, 8 and 1 nodes.
+#[test]
+fn stepped_parts_of_a_split_count_from_zero() {
+    let (w, h, mask) = (4usize, 5usize, 3_657_498_368u32);
+    let tiles: Vec<bool> = (0..w * h).map(|i| mask >> i & 1 == 1).collect();
+    let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
+    let s = cells[179 % cells.len()];
+    let grid = Grid::from_tiles(
+        w,
+        h,
+        tiles,
+        Some(hamilton_solver::Pos::new(s / w, s % w)),
+        None,
+    )
+    .expect("the crash input's board");
+    let whole = run_whole(Paths::new(&grid));
+    let parts = Paths::new(&grid).split(1);
+    let mut nodes = parts.prefix.nodes;
+    let mut items = Vec::new();
+    for part in parts.parts {
+        let out = run_in_steps(part, &[77, 8, 1]);
+        nodes += out.progress.nodes;
+        items.extend(out.items);
+    }
+    assert_eq!(items, whole.items);
+    assert_eq!(nodes, whole.progress.nodes);
+}

@@ -17,6 +17,8 @@
 //! - [`Split`] and [`Parts`]: searches that cut into independent parts whose totals add up
 //!   exactly to the whole, for all cores or many machines.
 //! - [`Checkpoint`]: the self-checking saved form of a search, for save and resume.
+//! - [`ReplaceFile`] and [`write_atomically`]: files replaced whole (a temporary file and a
+//!   rename), never left half-written.
 //! - [`check`]: the run-to-the-end and engines-agree helpers every crate's tests use.
 //!
 //! So a progress bar, a time-sliced scheduler, language bindings or a distributed runner is
@@ -132,6 +134,7 @@ mod checkpoint;
 mod error;
 mod meter;
 mod progress;
+mod replace;
 mod search;
 mod split;
 mod step;
@@ -141,6 +144,7 @@ pub use checkpoint::{Checkpoint, MAX_BODY, fingerprint, write_atomically};
 pub use error::CheckpointError;
 pub use meter::Meter;
 pub use progress::Progress;
+pub use replace::ReplaceFile;
 pub use search::{DynSearch, Items, Run, Search};
 pub use split::{Parts, Split};
 pub use step::Step;

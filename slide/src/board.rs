@@ -156,6 +156,8 @@ impl Board {
         height: usize,
         convention: GoalConvention,
     ) -> Result<Board, ParseError> {
+        // The size first: the tiles are built from it (`100000 x 100000` would take 10 GB).
+        check_size(width, height)?;
         let n = width * height;
         let tiles: Vec<u8> = match convention {
             GoalConvention::BlankLast => (1..n).chain([0]).map(|t| t as u8).collect(),
@@ -457,6 +459,21 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found reviewing what the fuzz target feeds `Board::goal`: the tiles of the stated size
+    /// were built before the size was checked.
+    #[test]
+    fn a_goal_too_large_is_refused_before_its_tiles_are_built() {
+        for (w, h) in [(100_000, 100_000), (usize::MAX, 1), (1, 1)] {
+            assert_eq!(
+                Board::goal(w, h, GoalConvention::BlankLast),
+                Err(ParseError::BadSize {
+                    width: w,
+                    height: h
+                })
+            );
+        }
+    }
 
     #[test]
     fn parses_compact_and_numbers() {

@@ -161,6 +161,17 @@ pub enum FileError {
     /// The input holds no puzzle.
     #[error("{0}: no puzzle found")]
     Empty(PathBuf),
+    /// The input file is larger than [`MAX_INPUT_BYTES`](crate::io::MAX_INPUT_BYTES): refused
+    /// before it is read, since solving it would hold all of it (and its grids) in memory.
+    #[error("{path}: {bytes} bytes, more than the {max} a puzzle file may have")]
+    TooLarge {
+        /// The input file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+        /// The limit.
+        max: u64,
+    },
     /// The generation request is impossible.
     #[error(transparent)]
     Generate(#[from] GenerateError),

@@ -12,6 +12,8 @@ use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
+use puzzle_search::ReplaceFile;
+
 use crate::error::{FileError, ParseError};
 use crate::generate::Finals;
 use crate::grid::Grid;
@@ -21,6 +23,10 @@ use crate::search::{Count, Solver, Verdict};
 // Batches of generated puzzles (a child module, so it shares the writer thread).
 mod puzzles;
 pub use puzzles::{GenerateReport, generate_puzzles_to, write_puzzles};
+/// The largest puzzle file [`solve_file`] reads: 1 GiB, some 13 million one-line puzzles.
+/// Solving holds the text and its grids (81 bytes each) in memory, about twice the file; a
+/// larger file is refused with [`FileError::TooLarge`] before it is read.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// Bytes per buffer handed to the writer.
 const CHUNK_BYTES: usize = 1 << 20;
@@ -85,8 +91,22 @@ impl Pipe {
     }
 }
 
-fn create(path: &Path) -> Result<File, FileError> {
-    File::create(path).map_err(|source| FileError::Io {
+/// The output file, written beside `path` and renamed over it once complete (see
+/// [`ReplaceFile`]), so an error midway never leaves a half-written file in its place; and a
+/// handle for the writer thread.
+fn create(path: &Path) -> Result<(ReplaceFile, File), FileError> {
+    let io = |source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let out = ReplaceFile::create(path).map_err(io)?;
+    let writer = out.writer().map_err(io)?;
+    Ok((out, writer))
+}
+
+/// Puts a complete output in place.
+fn commit(out: ReplaceFile, path: &Path) -> Result<(), FileError> {
+    out.commit().map_err(|source| FileError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -142,11 +162,12 @@ pub fn write_finals<W: Write + Send + 'static>(
 pub fn generate_to(path: impl AsRef<Path>, count: u64, top_left: u8) -> Result<(), FileError> {
     let path = path.as_ref();
     let finals = Finals::new(top_left, count)?;
-    let file = create(path)?;
+    let (out, file) = create(path)?;
     write_finals(file, finals, |_, _| {}).map_err(|source| FileError::Io {
         path: path.to_path_buf(),
         source,
-    })
+    })?;
+    commit(out, path)
 }
 
 /// How to solve a file.
@@ -262,6 +283,8 @@ pub fn read_puzzles(text: &str, format: Option<Format>) -> Result<(Vec<Grid>, Fo
 /// order. A puzzle without a solution is written as given (blanks stay blank) and one with
 /// several gets its first solution; both are listed in the report. The whole input is read
 /// and checked first, so a malformed puzzle stops the run before anything is written.
+/// The output is written beside `output` and renamed over it once complete, so a failure
+/// midway (a full disk) leaves the old file, never a half-written one.
 pub fn solve_file(
     input: impl AsRef<Path>,
     output: impl AsRef<Path>,
@@ -269,10 +292,32 @@ pub fn solve_file(
 ) -> Result<SolveReport, FileError> {
     let input = input.as_ref();
     let output = output.as_ref();
-    let text = std::fs::read_to_string(input).map_err(|source| FileError::Io {
+    let io = |source| FileError::Io {
         path: input.to_path_buf(),
         source,
-    })?;
+    };
+    let bytes = std::fs::metadata(input).map_err(io)?.len();
+    if bytes > MAX_INPUT_BYTES {
+        return Err(FileError::TooLarge {
+            path: input.to_path_buf(),
+            bytes,
+            max: MAX_INPUT_BYTES,
+        });
+    }
+    // `take` too: a file that grows after the check is still read only up to the limit.
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(File::open(input).map_err(io)?, MAX_INPUT_BYTES + 1),
+        &mut text,
+    )
+    .map_err(io)?;
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(FileError::TooLarge {
+            path: input.to_path_buf(),
+            bytes: text.len() as u64,
+            max: MAX_INPUT_BYTES,
+        });
+    }
     let (grids, format) =
         read_puzzles(&text, options.input).map_err(|source| FileError::Parse {
             path: input.to_path_buf(),
@@ -281,14 +326,16 @@ pub fn solve_file(
     if grids.is_empty() {
         return Err(FileError::Empty(input.to_path_buf()));
     }
-    let file = create(output)?;
-    solve_to_writer(&grids, file, format, options).map_err(|e| match e {
+    let (out, file) = create(output)?;
+    let report = solve_to_writer(&grids, file, format, options).map_err(|e| match e {
         FileError::Write(source) => FileError::Io {
             path: output.to_path_buf(),
             source,
         },
         other => other,
-    })
+    })?;
+    commit(out, output)?;
+    Ok(report)
 }
 
 /// Solves `grids` and writes the answers to `out` (see [`solve_file`]); `input_format` is the
@@ -346,6 +393,42 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn files_are_replaced_whole_and_a_failed_write_keeps_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("sudoku-io-replace-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("finals.txt");
+        generate_to(&out, 3, 1).unwrap();
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
+        // Only the output: the temporary file was renamed into place.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // A malformed input stops before anything is written: the old output stays.
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "1234\n").unwrap();
+        assert!(solve_file(&bad, &out, SolveOptions::default()).is_err());
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
+        // A 20-million-line file (sparse: no disk taken) is refused before it is read.
+        let huge = dir.join("huge.txt");
+        std::fs::File::create(&huge)
+            .unwrap()
+            .set_len(20_000_000 * 82)
+            .unwrap();
+        assert!(matches!(
+            solve_file(&huge, &out, SolveOptions::default()),
+            Err(FileError::TooLarge {
+                bytes: 1_640_000_000,
+                ..
+            })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A full device is written directly (it cannot be renamed over) and its error told.
+        #[cfg(target_os = "linux")]
+        assert!(matches!(
+            generate_to("/dev/full", 10_000, 1),
+            Err(FileError::Io { .. })
+        ));
+    }
 
     /// A `Write` that keeps what it gets, shareable with the test after the thread is done.
     #[derive(Clone, Default)]

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use super::text::{at_most, field, number_lines};
 use crate::error::{FormatError, InstanceError};
-use crate::instance::{Hint, Instance, Piece, Rotation};
+use crate::instance::{Hint, Instance, MAX_PIECES, Piece, Rotation};
 
 /// Where `.hnt` rows are counted from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -122,7 +122,18 @@ pub fn parse_hnt(
             format!("says {n} hints, the file has {}", lines.len() - 1),
         ));
     }
-    let cells = width * height;
+    // A board past what an instance holds has no hints to read (and `width * height` could
+    // overflow): refused before any hint is looked at.
+    let cells = width
+        .checked_mul(height)
+        .filter(|&c| c <= MAX_PIECES)
+        .ok_or_else(|| {
+            field(
+                *cl,
+                "size",
+                format!("a {width}x{height} board has more than {MAX_PIECES} cells"),
+            )
+        })?;
     let mut out = Vec::with_capacity(n);
     for (line, nums) in &lines[1..] {
         if nums.len() != 4 {
@@ -270,4 +281,20 @@ pub fn write(
 ) -> Result<(), FormatError> {
     super::write_text(puz.as_ref(), &puz_to_string(inst))?;
     super::write_text(hnt.as_ref(), &hnt_to_string(inst, axis))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found reviewing what the fuzz target feeds `parse_hnt`: `width * height` overflowed.
+    #[test]
+    fn a_board_too_large_for_hints_is_a_typed_error() {
+        let hnt = "1\n1 1 1 0\n";
+        for (w, h) in [(usize::MAX, 2), (1 << 16, 1 << 16), (65_536, 1)] {
+            let e = parse_hnt(hnt, w, h, HintAxis::TopDown).unwrap_err();
+            assert!(e.to_string().contains("more than"), "{e}");
+        }
+        assert_eq!(parse_hnt(hnt, 2, 2, HintAxis::BottomUp).unwrap().len(), 1);
+    }
 }

@@ -433,7 +433,7 @@ impl Construct {
             }
             self.moves += 1;
             self.attempt_moves += 1;
-            if !meter.go_on(base + self.moves) {
+            if !meter.go_on(base.wrapping_add(self.moves)) {
                 return Outcome::Paused;
             }
         }

@@ -80,7 +80,11 @@ impl Construct {
                 unreachable!("an engine was just opened");
             };
             let before = engine.nodes;
-            let event = engine.run(meter, base + self.moves - before, NODES);
+            let event = engine.run(
+                meter,
+                base.wrapping_add(self.moves).wrapping_sub(before),
+                NODES,
+            );
             self.moves += engine.nodes - before;
             match event {
                 Event::Found(path) => {

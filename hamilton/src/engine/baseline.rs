@@ -74,7 +74,7 @@ impl Baseline {
                     self.tried[0] = 4;
                     return Event::Found(Solution::from_cells(self.path.clone()));
                 }
-                if !meter.go_on(base + self.nodes) {
+                if !meter.go_on(base.wrapping_add(self.nodes)) {
                     return Event::Paused;
                 }
             }
@@ -103,7 +103,7 @@ impl Baseline {
                 self.tried[depth + 1] = 4;
                 return Event::Found(Solution::from_cells(self.path.clone()));
             }
-            if !meter.go_on(base + self.nodes) {
+            if !meter.go_on(base.wrapping_add(self.nodes)) {
                 return Event::Paused;
             }
         }

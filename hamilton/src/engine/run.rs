@@ -59,7 +59,9 @@ impl Exact {
 
     /// Searches until a solution, the end of the tree, the step's `meter` running out, or
     /// `self.nodes` reaching `stop_at`. The meter counts in the caller's total: `base` plus
-    /// this engine's nodes. It is asked after each node, before `stop_at`, which is where a
+    /// this engine's nodes, added wrapping: a part of a split counts from zero while its engine
+    /// already holds the prefix's nodes, so its `base` is below zero (found by the fuzz target
+    /// `agree_hamilton` in a build with overflow checks). It is asked after each node, before `stop_at`, which is where a
     /// step pauses, so a resumed step goes on exactly where the paused one stopped (at the
     /// cutoff, if the pause fell on it).
     pub(crate) fn run<L: Limit>(&mut self, meter: &mut Meter<L>, base: u64, stop_at: u64) -> Event {
@@ -99,7 +101,7 @@ impl Exact {
                         Some(e) => {
                             self.open_branch(e);
                             // the budget first: a step paused here resumes at the cutoff
-                            if !meter.go_on(base + self.nodes) {
+                            if !meter.go_on(base.wrapping_add(self.nodes)) {
                                 return Event::Paused;
                             }
                             if self.nodes >= stop_at {

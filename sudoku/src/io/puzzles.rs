@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Pipe, create};
+use super::{Pipe, commit, create};
 use crate::error::FileError;
 use crate::puzzle_gen::{Generated, Generator};
 use crate::rating::{GRADES, Grade};
@@ -96,14 +96,19 @@ pub fn generate_puzzles_to(
     threads: usize,
 ) -> Result<GenerateReport, FileError> {
     let path = path.as_ref();
-    let file = create(path)?;
-    write_puzzles(file, generator, count, threads, |_, _| {}).map_err(|e| match e {
-        FileError::Write(source) => FileError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-        other => other,
-    })
+    // Written beside the target and renamed into place once complete, so a failed or
+    // interrupted run never leaves a half-written file where a good one was.
+    let (out, file) = create(path)?;
+    let report =
+        write_puzzles(file, generator, count, threads, |_, _| {}).map_err(|e| match e {
+            FileError::Write(source) => FileError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            other => other,
+        })?;
+    commit(out, path)?;
+    Ok(report)
 }
 
 #[cfg(feature = "parallel")]
