@@ -6,8 +6,8 @@ use std::path::PathBuf;
 pub mod args;
 pub mod drive;
 pub mod eternity_score;
-pub mod picture;
 pub mod output;
+pub mod picture;
 
 pub use drive::{Drive, Ended, counter_bar, drive, drive_with};
 

@@ -71,10 +71,10 @@ mod search;
 pub mod generate;
 pub mod io;
 pub mod parse;
-#[cfg(feature = "svg")]
-pub mod svg;
 pub mod puzzle_gen;
 pub mod rating;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use engine::Engine;
 pub use error::{Clash, FileError, GenerateError, ParseError, UnknownFormat};
