@@ -18,7 +18,8 @@
 //! microseconds becomes an animation: the board with the tiles of the current path
 //! highlighted, a progress gauge, and each word drawn as it is found. Keys: `space`
 //! pause/resume, `+`/`-` speed, `r` restart, `q` or `Esc` quit. `--headless` renders the
-//! frames off-screen and prints the last one.
+//! frames off-screen and prints the last one. `--svg FILE` draws the board solved in full
+//! (quartiles in their colours, every word) when the game or the watch ends.
 #![forbid(unsafe_code)]
 
 #[path = "quartiles_tui/play.rs"]
@@ -62,6 +63,10 @@ struct Args {
     /// (playing: the moves are read from standard input, one a line).
     #[arg(long)]
     headless: bool,
+    /// When the game or the watch ends, draw the board solved in full (its quartiles in their
+    /// colours and every word) as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// What the screen shows.
@@ -357,7 +362,7 @@ fn main() -> ExitCode {
     let dict = Dictionary::english();
     dict.prepare();
     let result = if args.watch {
-        watch(dict, board, &args)
+        watch(dict.clone(), board, &args)
     } else {
         let mut play = play::Play::new(Game::new(&dict, &board));
         if args.headless {
@@ -376,6 +381,11 @@ fn main() -> ExitCode {
             }
         }
     };
+    let result = result.and_then(|()| {
+        examples::picture::write_svg(args.svg.as_deref(), || {
+            Solver::new(&dict, &board).finish().to_svg()
+        })
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

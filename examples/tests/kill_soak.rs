@@ -7,25 +7,14 @@
 //! `cargo test --release -p examples --test kill_soak -- --ignored`. `SOAK_SEED=N` replays the
 //! kill moments of a run (each run prints its seed).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 fn eternity() -> Command {
-    let exe = std::env::current_exe().expect("the test knows where it is");
-    let profile = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let path = profile.join("examples").join("eternity");
-    assert!(
-        path.exists(),
-        "{} is not built (cargo test builds it)",
-        path.display()
-    );
-    let mut cmd = Command::new(path);
-    cmd.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
-    cmd
+    common::program("eternity")
 }
 
 /// The totals of the last line: nodes, solutions, best score and deepest depth.

@@ -6,32 +6,10 @@
 //! (`target/<profile>/examples/`), which is where they are run from.
 
 use std::fs::OpenOptions;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn program(name: &str) -> Command {
-    let exe = std::env::current_exe().expect("the test knows where it is");
-    // target/<profile>/deps/output_faults-HASH -> target/<profile>/examples/NAME
-    let profile = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let path = profile.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is not built (cargo test builds the examples)",
-        path.display()
-    );
-    let mut cmd = Command::new(path);
-    cmd.current_dir(testdata().join(".."));
-    cmd
-}
-
-fn testdata() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("testdata")
-}
+mod common;
+use common::program;
 
 /// Each program with arguments that print to stdout soon, and quickly.
 fn runs() -> Vec<(&'static str, Vec<&'static str>)> {

@@ -5,21 +5,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
 fn eternity() -> Command {
-    let exe = std::env::current_exe().expect("the test knows where it is");
-    let profile = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let path = profile.join("examples").join("eternity");
-    assert!(
-        path.exists(),
-        "{} is not built (cargo test builds it)",
-        path.display()
-    );
-    let mut cmd = Command::new(path);
-    cmd.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
-    cmd
+    common::program("eternity")
 }
 
 const PUZZLE: &str = "testdata/eternity/oracles/bench-easy-h52.json";
