@@ -430,9 +430,10 @@ mod tests {
         ));
     }
 
-    /// A `Write` that keeps what it gets, shareable with the test after the thread is done.
+    /// A `Write` that keeps what it gets, shareable with the test after the thread is done
+    /// (the batch tests of `io::puzzles` use it too).
     #[derive(Clone, Default)]
-    struct Sink(Arc<Mutex<Vec<u8>>>);
+    pub(super) struct Sink(pub(super) Arc<Mutex<Vec<u8>>>);
 
     impl Write for Sink {
         fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
