@@ -219,7 +219,7 @@ impl Solver {
         let h = &self.hits[i];
         Word {
             path: h.path(),
-            text: Spelling::text(h, &self.board),
+            text: self.spelling.text(h),
             tier: h.tier,
         }
     }

@@ -24,7 +24,7 @@ use puzzle_search::{Limit, Meter};
 use super::{Flow, Hit, Spelling};
 use crate::board::{Board, TILE_COUNT};
 use crate::dictionary::Tiers;
-use crate::index::{NOT_FINAL, View};
+use crate::index::{NOT_FINAL, View, rank_below};
 use crate::path::FragmentPath;
 
 /// Every tile of the board, as a bit set.
@@ -173,13 +173,16 @@ impl Fast {
     #[inline(always)]
     fn expand(&mut self, index: View<'_>, depth: usize, state: u32, exclude: u32) -> u32 {
         let mut tiles = 0;
-        let mut letters = index.mask(state) & self.letter_mask;
+        // The state's mask is read once; each letter's edge is found by its rank in it.
+        let mask = index.mask(state);
+        let mut letters = mask & self.letter_mask;
         while letters != 0 {
             let l = letters.trailing_zeros() as usize;
+            let bit = letters & letters.wrapping_neg();
             letters &= letters - 1;
             let these = self.by_letter[l] & !exclude;
             if these != 0
-                && let Some(next) = index.step(state, b'a' + l as u8)
+                && let Some(next) = index.edge(state, rank_below(mask & (bit - 1)))
             {
                 self.first[depth][l] = next;
                 tiles |= these;

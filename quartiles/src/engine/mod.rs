@@ -19,7 +19,7 @@
 
 use crate::board::{Board, MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Dictionary;
-use crate::path::{FragmentPath, WordText};
+use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
 
 pub(crate) mod baseline;
 pub(crate) mod fast;
@@ -152,13 +152,26 @@ impl Spelling {
         }
     }
 
-    /// The text of a hit, from the board's tiles (pushed straight into the fixed string:
-    /// no scratch buffer, no second UTF-8 check).
-    pub(crate) fn text(hit: &Hit, board: &Board) -> WordText {
-        let mut out = WordText::new();
+    /// The text of a hit, from the tiles' letters: the fixed string is made at its full
+    /// capacity, each tile is copied in as its eight padded bytes (one fixed-size store, no
+    /// per-byte loop, no call to `memcpy`), and the string is cut to the word's length. No
+    /// UTF-8 check is needed: a board's tiles are ASCII letters, so any run of them is valid
+    /// UTF-8 and every cut falls on a character boundary.
+    pub(crate) fn text(&self, hit: &Hit) -> WordText {
+        /// Placeholder bytes that give the fixed string its full length.
+        const PAD: &str = "................................";
+        const _: () = assert!(PAD.len() == MAX_WORD_LEN && 4 * MAX_TILE_LEN <= MAX_WORD_LEN);
+        let mut out = WordText::create(PAD);
+        let bytes = out.as_bytes_mut();
+        let mut len = 0;
         for &t in &hit.tiles[..hit.len as usize] {
-            out.push_str(board.tiles()[t as usize].to_str());
+            let t = t as usize;
+            // At most three tiles of at most eight letters come before: `at + 8 <= 32`.
+            let at = len.min(MAX_WORD_LEN - MAX_TILE_LEN);
+            bytes[at..at + MAX_TILE_LEN].copy_from_slice(&self.letters[t]);
+            len = at + self.lens[t] as usize;
         }
+        out.truncate_bytes(len);
         out
     }
 }
