@@ -253,6 +253,19 @@ impl Solver {
     /// (so [`Search::solve_fully`] after `finish` still returns them all).
     #[must_use]
     pub fn finish(mut self) -> Solver {
+        // From the start, the fast engine runs the whole walk at once (same order, same
+        // hits, same nodes), without the resumable loop's bookkeeping.
+        if let State::Fast(f) = &mut self.engine
+            && f.run_whole(
+                self.dict.index().view(),
+                self.dict.tiers(),
+                &self.spelling,
+                &mut self.nodes,
+                &mut self.hits,
+            )
+        {
+            return self;
+        }
         let mut meter = Meter::new(Unlimited, self.nodes);
         self.run::<Unlimited, false>(&mut meter);
         self

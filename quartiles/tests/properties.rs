@@ -49,8 +49,48 @@ fn lockstep(dict: &Dictionary, board: &Board, budgets: &[u64]) -> Result<(), Tes
     Ok(())
 }
 
+/// `finish` from the start runs the fast engine's whole walk at once; stepping runs the
+/// resumable loop. Both must find the same words in the same order, count the same nodes,
+/// give the same quartiles, and, finished, hand out the same words when stepped on.
+fn whole_walk_matches_the_loop(
+    dict: &Dictionary,
+    board: &Board,
+    budget: u64,
+) -> Result<(), TestCaseError> {
+    let whole = Solver::new(dict, board).finish();
+    let mut looped = Solver::new(dict, board);
+    while looped.step(Budget::nodes(budget)) != Step::Finished {}
+    prop_assert_eq!(whole.words(), looped.words());
+    prop_assert_eq!(whole.progress().nodes, looped.progress().nodes);
+    prop_assert_eq!(whole.quartiles(), looped.quartiles());
+    prop_assert_eq!(whole.current_path(), looped.current_path());
+    // Started by one step, `finish` runs the loop to the end: the same again.
+    let mut started = Solver::new(dict, board);
+    let first = started.step(Budget::nodes(1));
+    let started = started.finish();
+    prop_assert_eq!(started.words(), whole.words());
+    prop_assert_eq!(started.progress().nodes, whole.progress().nodes);
+    // Finished, each hands out every word in order when stepped on.
+    let mut handed: Vec<_> = match first {
+        Step::Found(w) => vec![w],
+        Step::Paused | Step::Finished => Vec::new(),
+    };
+    handed.extend(started.solve_fully());
+    prop_assert_eq!(whole.clone().solve_fully(), handed);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_whole_walk_matches_the_resumable_loop(
+        (b, dict) in board_and_dictionary(),
+        budget in 1u64..500,
+    ) {
+        whole_walk_matches_the_loop(&dict, &b, budget)?;
+        whole_walk_matches_the_loop(&Dictionary::english(), &b, budget)?;
+    }
 
     #[test]
     fn any_board_terminates_and_is_deterministic(b in board()) {

@@ -31,7 +31,7 @@ use crate::path::FragmentPath;
 const ALL: u32 = (1 << TILE_COUNT) - 1;
 
 /// `path[d]` when no tile is visited yet at depth `d`.
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// The tiles after `last` (every tile for [`NONE`]).
 #[inline(always)]
@@ -101,6 +101,39 @@ impl Fast {
             started: false,
             finished: false,
         }
+    }
+
+    /// Runs the whole search from the start at once (see `whole.rs`), if nothing has run
+    /// yet; returns false, doing nothing, once the search has started.
+    pub(crate) fn run_whole(
+        &mut self,
+        index: View<'_>,
+        tiers: Tiers,
+        spelling: &Spelling,
+        nodes: &mut u64,
+        hits: &mut Vec<Hit>,
+    ) -> bool {
+        if self.started {
+            return false;
+        }
+        let Fast {
+            by_letter,
+            letter_mask,
+            path,
+            first,
+            ..
+        } = self;
+        let walk = super::whole::Walk {
+            index,
+            tiers,
+            spelling,
+            by_letter,
+            letter_mask: *letter_mask,
+        };
+        *nodes += walk.run(hits, first, path);
+        self.started = true;
+        self.finished = true;
+        true
     }
 
     pub(crate) fn is_started(&self) -> bool {

@@ -23,6 +23,7 @@ use crate::path::{FragmentPath, MAX_WORD_LEN, WordText};
 
 pub(crate) mod baseline;
 pub(crate) mod fast;
+pub(crate) mod whole;
 
 /// Which algorithm a [`Solver`](crate::Solver) runs.
 ///
