@@ -240,6 +240,26 @@ impl View<'_> {
         self.word(state as usize + HEADER + rank as usize)
     }
 
+    /// The state after the letter whose mask bit is `bit` (one bit of the low 26), if there
+    /// is an edge for it.
+    #[inline(always)]
+    pub fn step_bit(&self, state: u32, bit: u32) -> Option<u32> {
+        let mask = self.mask(state);
+        if mask & bit == 0 {
+            return None;
+        }
+        self.edge(state, rank_below(mask & bit.wrapping_sub(1)))
+    }
+
+    /// Follows the letters whose mask bits are `bits` from `state`.
+    #[inline(always)]
+    pub fn walk_bits(&self, mut state: u32, bits: &[u32]) -> Option<u32> {
+        for &bit in bits {
+            state = self.step_bit(state, bit)?;
+        }
+        Some(state)
+    }
+
     /// Follows `letters` from `state`.
     #[inline(always)]
     pub fn walk(&self, mut state: u32, letters: &[u8]) -> Option<u32> {

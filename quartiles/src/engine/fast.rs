@@ -243,9 +243,9 @@ impl Fast {
         self.pending[d] &= self.pending[d] - 1;
         self.path[d] = t as u8;
         let len = d + 1;
-        let letters = &spelling.letters[t];
+        let bits = &spelling.bits[t];
         let l = spelling.first[t] as usize;
-        let Some(state) = index.walk(self.first[d][l], &letters[1..spelling.lens[t] as usize])
+        let Some(state) = index.walk_bits(self.first[d][l], &bits[1..spelling.lens[t] as usize])
         else {
             return tried;
         };

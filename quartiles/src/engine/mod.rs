@@ -132,6 +132,9 @@ pub(crate) struct Spelling {
     pub(crate) lens: [u8; TILE_COUNT],
     /// Each tile's first letter as 0-25, worked out once rather than in the inner loop.
     pub(crate) first: [u8; TILE_COUNT],
+    /// Each tile's letters as letter-mask bits (`1 << (letter - b'a')`), worked out once: a
+    /// step of the walk tests and ranks the bit without shifting.
+    pub(crate) bits: [[u32; MAX_TILE_LEN]; TILE_COUNT],
 }
 
 impl Spelling {
@@ -139,9 +142,13 @@ impl Spelling {
         let mut letters = [[0u8; MAX_TILE_LEN]; TILE_COUNT];
         let mut lens = [0u8; TILE_COUNT];
         let mut first = [0u8; TILE_COUNT];
+        let mut bits = [[0u32; MAX_TILE_LEN]; TILE_COUNT];
         for (i, tile) in board.tiles().iter().enumerate() {
             let b = tile.as_bytes();
             letters[i][..b.len()].copy_from_slice(b);
+            for (bit, &c) in bits[i].iter_mut().zip(b) {
+                *bit = 1 << (c.wrapping_sub(b'a') % 26);
+            }
             lens[i] = b.len() as u8;
             // A board holds only lowercase letters (checked by `Board`).
             first[i] = b[0].wrapping_sub(b'a') % 26;
@@ -150,6 +157,7 @@ impl Spelling {
             letters,
             lens,
             first,
+            bits,
         }
     }
 

@@ -82,8 +82,8 @@ impl Walk<'_> {
             pending &= pending - 1;
             path[d & 3] = t as u8;
             let from = first[d & 3][sp.first[t] as usize];
-            let rest = &sp.letters[t][1..(sp.lens[t] as usize).max(1)];
-            let Some(state) = self.index.walk(from, rest) else {
+            let rest = &sp.bits[t][1..(sp.lens[t] as usize).max(1)];
+            let Some(state) = self.index.walk_bits(from, rest) else {
                 continue;
             };
             let fin = self.index.fin(state);
