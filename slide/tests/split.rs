@@ -135,7 +135,7 @@ fn korf_instances_cut_add_up_with_manhattan_and_linear_conflict() {
 #[test]
 fn a_cut_that_meets_the_goal_hands_it_out_after_its_parts() {
     // Two moves from the goal: a cut deeper than the solution meets it itself.
-    let p = eight("1234567x8");
+    let p = eight("123456x78");
     let h = Manhattan::new(p.geometry(), p.goal().blank());
     let (solution, log) = serial(&p, h.clone());
     let bound = log.last().unwrap().0;
