@@ -65,19 +65,30 @@ macro_rules! with_loaded {
 /// A puzzle with its heuristic loaded, ready to cut its IDA* iterations into [`Part`]s.
 ///
 /// ```
-/// use slide_solver::{Board, Budget, HeuristicKind, Plan, Puzzle, Search};
+/// use slide_solver::{Board, Budget, Engine, HeuristicKind, Options, Part, Plan, Puzzle, Search, Solver};
 ///
 /// let puzzle = Puzzle::with_default_goal("8672543x1".parse::<Board>()?)?;
+/// let options = Options::new(Engine::IdaStar, HeuristicKind::Manhattan);
+/// let mut serial = Solver::new(&puzzle, &options)?;
+/// let solution = serial.step(Budget::unlimited()).found().expect("solvable");
 /// let plan = Plan::new(&puzzle, HeuristicKind::Manhattan, None, |_| true)?;
-/// let mut cut = plan.split(plan.start_bound() + 8, None, 8);
-/// assert!(cut.parts.len() >= 8);
-/// for part in &mut cut.parts {
-///     part.step(Budget::unlimited());
+/// for it in serial.iterations() {
+///     let cut = plan.split(it.bound, None, 64);
+///     let mut total = cut.nodes;
+///     for part in &cut.parts {
+///         // Parts travel as text and resume anywhere.
+///         let mut part = Part::restore(&part.checkpoint().to_text(), |_| true)?;
+///         let found = part.step(Budget::unlimited()).found();
+///         total += part.progress().nodes;
+///         if let Some(found) = found {
+///             assert_eq!(found, solution);
+///             // The serial run stops here: the cut's nodes after this part never come.
+///             total -= cut.nodes - part.cut_nodes();
+///             break;
+///         }
+///     }
+///     assert_eq!(total, it.nodes);
 /// }
-/// // Parts travel as checkpoint text and resume exactly.
-/// let text = cut.parts[0].checkpoint().to_text();
-/// let back = slide_solver::Part::restore(&text, |_| true)?;
-/// assert_eq!(back.progress().nodes, cut.parts[0].progress().nodes);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
