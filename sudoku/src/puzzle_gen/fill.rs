@@ -59,9 +59,16 @@ impl Fill {
         }
         let Some(cell) = best else { return true };
         let free = self.free(cell);
-        let mut order: Vec<u8> = (1..=9).filter(|d| free & (1 << d) != 0).collect();
-        rng.shuffle(&mut order);
-        for d in order {
+        // The free digits in increasing order, shuffled in place (no allocation per level).
+        let mut order = [0u8; 9];
+        let mut n = 0;
+        for d in (1..=9).filter(|d| free & (1 << d) != 0) {
+            order[n] = d;
+            n += 1;
+        }
+        let order = &mut order[..n];
+        rng.shuffle(order);
+        for &d in order.iter() {
             self.set(cell, d, true);
             if self.fill(rng) {
                 return true;

@@ -29,6 +29,7 @@
 //! ```
 
 mod fill;
+mod forced;
 mod rng;
 mod symmetry;
 
@@ -37,8 +38,9 @@ pub use symmetry::{SYMMETRIES, Symmetry, UnknownSymmetry};
 use thiserror::Error;
 
 use crate::grid::Grid;
-use crate::rating::{Grade, Rating, rate_unique};
+use crate::rating::{Grade, Rating, rate_unique, rate_up_to};
 use crate::search::Solver;
+use forced::Givens;
 use rng::Rng;
 
 /// The fewest clues a limit may ask for: below this, minimal puzzles are too rare to find in
@@ -138,10 +140,14 @@ impl Generator {
             if self.clues.is_some_and(|k| puzzle.givens() > k) {
                 continue;
             }
-            let rating = rate_unique(&puzzle);
-            if self.difficulty.is_some_and(|g| g != rating.grade) {
-                continue;
-            }
+            // With a target grade, rating stops as soon as the puzzle is sure to be harder.
+            let rating = match self.difficulty {
+                None => rate_unique(&puzzle),
+                Some(g) => match rate_up_to(&puzzle, g) {
+                    Some(r) if r.grade == g => r,
+                    _ => continue,
+                },
+            };
             return Generated {
                 index,
                 puzzle,
@@ -191,13 +197,26 @@ fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng, solver: &mut Solver) 
     let mut orbits = symmetry.orbits();
     rng.shuffle(&mut orbits);
     let mut puzzle = *solution;
+    let mut givens = Givens::new(&puzzle);
     for orbit in &orbits {
         let mut trial = puzzle;
         for &c in orbit {
             trial.set(c, 0);
+            givens.remove(c);
         }
-        if solver.count(&trial, 2).solutions == 1 {
+        // The orbit's cells forced one after another by singles on the givens left (each
+        // with the ones before it given back) keep the one solution: the solver is skipped
+        // for these, mostly the early removals, and decides the rest as before.
+        let mut forced = true;
+        for &c in orbit {
+            forced = forced && givens.forces(c, solution.get(c));
+            givens.restore(c, solution.get(c));
+        }
+        if forced || solver.count(&trial, 2).solutions == 1 {
             puzzle = trial;
+            for &c in orbit {
+                givens.remove(c);
+            }
         }
     }
     // Without a symmetry every orbit is one cell, and removals only add solutions, so a given
@@ -208,11 +227,20 @@ fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng, solver: &mut Solver) 
 /// True when removing any one given leaves more than one solution (the puzzle itself is
 /// assumed to have exactly one).
 pub fn is_minimal(puzzle: &Grid, solver: &mut Solver) -> bool {
-    (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
-        let mut p = *puzzle;
-        p.set(c, 0);
-        solver.count(&p, 2).solutions >= 2
-    })
+    let mut givens = Givens::new(puzzle);
+    let mut forced = false;
+    for c in (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0) {
+        givens.remove(c);
+        forced = forced || givens.forces(c, puzzle.get(c));
+        givens.restore(c, puzzle.get(c));
+    }
+    // A given forced by a single on the others can go: not minimal, no solver needed.
+    !forced
+        && (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
+            let mut p = *puzzle;
+            p.set(c, 0);
+            solver.count(&p, 2).solutions >= 2
+        })
 }
 
 #[cfg(test)]
