@@ -32,6 +32,7 @@ mod fill;
 mod forced;
 mod rng;
 mod symmetry;
+mod unavoidable;
 
 pub use symmetry::{SYMMETRIES, Symmetry, UnknownSymmetry};
 
@@ -42,6 +43,7 @@ use crate::rating::{Grade, Rating, rate_unique, rate_up_to};
 use crate::search::Solver;
 use forced::Givens;
 use rng::Rng;
+use unavoidable::Unavoidable;
 
 /// The fewest clues a limit may ask for: below this, minimal puzzles are too rare to find in
 /// reasonable time (17 is the least any proper sudoku has).
@@ -198,48 +200,84 @@ fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng, solver: &mut Solver) 
     rng.shuffle(&mut orbits);
     let mut puzzle = *solution;
     let mut givens = Givens::new(&puzzle);
+    let mut parts = Unavoidable::new(solution);
     for orbit in &orbits {
         let mut trial = puzzle;
         for &c in orbit {
             trial.set(c, 0);
             givens.remove(c);
+            parts.remove(c);
         }
-        // The orbit's cells forced one after another by singles on the givens left (each
-        // with the ones before it given back) keep the one solution: the solver is skipped
-        // for these, mostly the early removals, and decides the rest as before.
+        // Two cheap answers before the solver, each what the solver would say: the orbit's
+        // cells forced one after another by singles on the givens left (each with the ones
+        // before it given back) keep the one solution, mostly the early removals; a removal
+        // that empties a two-digit unavoidable set leaves two solutions, mostly late ones.
         let mut forced = true;
         for &c in orbit {
             forced = forced && givens.forces(c, solution.get(c));
             givens.restore(c, solution.get(c));
         }
-        if forced || solver.count(&trial, 2).solutions == 1 {
+        let keeps_one = forced
+            || !orbit.iter().any(|&c| parts.emptied_at(c))
+                && solver.count(&trial, 2).solutions == 1;
+        if keeps_one {
             puzzle = trial;
             for &c in orbit {
                 givens.remove(c);
+            }
+        } else {
+            for &c in orbit {
+                parts.restore(c);
             }
         }
     }
     // Without a symmetry every orbit is one cell, and removals only add solutions, so a given
     // that could not go then cannot go now: the puzzle is minimal. With one, check each given.
-    (symmetry == Symmetry::None || is_minimal(&puzzle, solver)).then_some(puzzle)
+    (symmetry == Symmetry::None || minimal(&puzzle, solution, solver)).then_some(puzzle)
 }
 
 /// True when removing any one given leaves more than one solution (the puzzle itself is
 /// assumed to have exactly one).
 pub fn is_minimal(puzzle: &Grid, solver: &mut Solver) -> bool {
+    let count = solver.count(puzzle, 2);
+    match count.first {
+        Some(solution) if count.solutions == 1 => minimal(puzzle, &solution, solver),
+        // Not a proper puzzle: no shortcut applies, ask the solver given by given.
+        _ => (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
+            let mut p = *puzzle;
+            p.set(c, 0);
+            solver.count(&p, 2).solutions >= 2
+        }),
+    }
+}
+
+/// [`is_minimal`] for a puzzle whose one solution is known.
+fn minimal(puzzle: &Grid, solution: &Grid, solver: &mut Solver) -> bool {
     let mut givens = Givens::new(puzzle);
+    let mut parts = Unavoidable::new(solution);
+    let blanks: Vec<usize> = (0..crate::CELLS).filter(|&c| puzzle.get(c) == 0).collect();
+    for &c in &blanks {
+        parts.remove(c);
+    }
+    let given: Vec<usize> = (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).collect();
     let mut forced = false;
-    for c in (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0) {
+    for &c in &given {
         givens.remove(c);
         forced = forced || givens.forces(c, puzzle.get(c));
         givens.restore(c, puzzle.get(c));
     }
-    // A given forced by a single on the others can go: not minimal, no solver needed.
+    // A given forced by a single on the others can go: not minimal, no solver needed. A
+    // given whose removal empties an unavoidable set cannot; the solver decides the rest.
     !forced
-        && (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
-            let mut p = *puzzle;
-            p.set(c, 0);
-            solver.count(&p, 2).solutions >= 2
+        && given.iter().all(|&c| {
+            parts.remove(c);
+            let emptied = parts.emptied_at(c);
+            parts.restore(c);
+            emptied || {
+                let mut p = *puzzle;
+                p.set(c, 0);
+                solver.count(&p, 2).solutions >= 2
+            }
         })
 }
 
