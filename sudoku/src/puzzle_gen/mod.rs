@@ -11,6 +11,13 @@
 //! more solutions. Attempts that miss the clue limit or the grade are discarded too, and the
 //! next attempt continues the same stream.
 //!
+//! Most attempts are discarded when a rare grade is asked for, so an attempt is kept cheap
+//! without changing what it makes: a removal whose cell the other givens force by a single is
+//! kept, and one that would leave a two-digit unavoidable set of the solution without givens
+//! is refused, both without a solver call (each is what the solver would answer); with a
+//! target grade the rating uses only the techniques up to that grade and stops as soon as
+//! none applies, since the puzzle is then harder than asked.
+//!
 //! ```
 //! use sudoku_engine::Solver;
 //! use sudoku_engine::puzzle_gen::{Generator, Symmetry};

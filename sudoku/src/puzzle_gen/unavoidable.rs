@@ -50,14 +50,14 @@ impl Unavoidable {
                 }
                 // Number the parts of this pair and file each cell under its part.
                 let mut part = [u8::MAX; 9];
-                for r in 0..9 {
+                for (r, row) in in_row.iter().enumerate() {
                     let top = find(&mut root, r);
                     if part[top] == u8::MAX {
                         part[top] = givens.len() as u8;
                         givens.push(0);
                     }
                     for digit in [a, b] {
-                        let cell = in_row[r][digit] as usize;
+                        let cell = row[digit] as usize;
                         parts_of[cell][filled[cell]] = part[top];
                         filled[cell] += 1;
                     }

@@ -15,13 +15,13 @@ const BOX_COL: u16 = 0b1_001_001;
 pub(crate) fn locked_candidates(b: &Board) -> Option<Finding> {
     for d in 1..=9u8 {
         // Pointing: box -> line (the row through the first place, then its column).
-        for bx in 18..27 {
+        for (bx, unit) in UNITS.iter().enumerate().skip(18) {
             let places = b.places(bx, d);
             if places.count_ones() < 2 {
                 continue;
             }
             let first = places.trailing_zeros();
-            let cell = UNITS[bx][first as usize] as usize;
+            let cell = unit[first as usize] as usize;
             let lines = [
                 (row_of(cell), BOX_ROW << (3 * (first / 3))),
                 (9 + col_of(cell), BOX_COL << (first % 3)),
@@ -37,14 +37,14 @@ pub(crate) fn locked_candidates(b: &Board) -> Option<Finding> {
         }
         // Claiming: line -> box. A line's positions 0..9 fall in its three boxes three by
         // three, for rows and columns alike.
-        for line in 0..18 {
+        for (line, unit) in UNITS.iter().enumerate().take(18) {
             let places = b.places(line, d);
             if places.count_ones() < 2 {
                 continue;
             }
             let first = places.trailing_zeros();
             if places & !(BOX_ROW << (3 * (first / 3))) == 0 {
-                let bx = 18 + box_of(UNITS[line][first as usize] as usize);
+                let bx = 18 + box_of(unit[first as usize] as usize);
                 let f = eliminate_outside(b, d, bx, line);
                 if !f.eliminate.is_empty() {
                     return Some(f);
