@@ -11,6 +11,13 @@
 //! more solutions. Attempts that miss the clue limit or the grade are discarded too, and the
 //! next attempt continues the same stream.
 //!
+//! Most attempts are discarded when a rare grade is asked for, so an attempt is kept cheap
+//! without changing what it makes: a removal whose cell the other givens force by a single is
+//! kept, and one that would leave a two-digit unavoidable set of the solution without givens
+//! is refused, both without a solver call (each is what the solver would answer); with a
+//! target grade the rating uses only the techniques up to that grade and stops as soon as
+//! none applies, since the puzzle is then harder than asked.
+//!
 //! ```
 //! use sudoku_engine::Solver;
 //! use sudoku_engine::puzzle_gen::{Generator, Symmetry};
@@ -29,17 +36,21 @@
 //! ```
 
 mod fill;
+mod forced;
 mod rng;
 mod symmetry;
+mod unavoidable;
 
 pub use symmetry::{SYMMETRIES, Symmetry, UnknownSymmetry};
 
 use thiserror::Error;
 
 use crate::grid::Grid;
-use crate::rating::{Grade, Rating, rate_unique};
+use crate::rating::{Grade, Rating, rate_unique, rate_up_to};
 use crate::search::Solver;
+use forced::Givens;
 use rng::Rng;
+use unavoidable::Unavoidable;
 
 /// The fewest clues a limit may ask for: below this, minimal puzzles are too rare to find in
 /// reasonable time (17 is the least any proper sudoku has).
@@ -138,10 +149,14 @@ impl Generator {
             if self.clues.is_some_and(|k| puzzle.givens() > k) {
                 continue;
             }
-            let rating = rate_unique(&puzzle);
-            if self.difficulty.is_some_and(|g| g != rating.grade) {
-                continue;
-            }
+            // With a target grade, rating stops as soon as the puzzle is sure to be harder.
+            let rating = match self.difficulty {
+                None => rate_unique(&puzzle),
+                Some(g) => match rate_up_to(&puzzle, g) {
+                    Some(r) if r.grade == g => r,
+                    _ => continue,
+                },
+            };
             return Generated {
                 index,
                 puzzle,
@@ -191,28 +206,86 @@ fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng, solver: &mut Solver) 
     let mut orbits = symmetry.orbits();
     rng.shuffle(&mut orbits);
     let mut puzzle = *solution;
+    let mut givens = Givens::new(&puzzle);
+    let mut parts = Unavoidable::new(solution);
     for orbit in &orbits {
         let mut trial = puzzle;
         for &c in orbit {
             trial.set(c, 0);
+            givens.remove(c);
+            parts.remove(c);
         }
-        if solver.count(&trial, 2).solutions == 1 {
+        // Two cheap answers before the solver, each what the solver would say: the orbit's
+        // cells forced one after another by singles on the givens left (each with the ones
+        // before it given back) keep the one solution, mostly the early removals; a removal
+        // that empties a two-digit unavoidable set leaves two solutions, mostly late ones.
+        let mut forced = true;
+        for &c in orbit {
+            forced = forced && givens.forces(c, solution.get(c));
+            givens.restore(c, solution.get(c));
+        }
+        let keeps_one = forced
+            || !orbit.iter().any(|&c| parts.emptied_at(c))
+                && solver.count(&trial, 2).solutions == 1;
+        if keeps_one {
             puzzle = trial;
+            for &c in orbit {
+                givens.remove(c);
+            }
+        } else {
+            for &c in orbit {
+                parts.restore(c);
+            }
         }
     }
     // Without a symmetry every orbit is one cell, and removals only add solutions, so a given
     // that could not go then cannot go now: the puzzle is minimal. With one, check each given.
-    (symmetry == Symmetry::None || is_minimal(&puzzle, solver)).then_some(puzzle)
+    (symmetry == Symmetry::None || minimal(&puzzle, solution, solver)).then_some(puzzle)
 }
 
 /// True when removing any one given leaves more than one solution (the puzzle itself is
 /// assumed to have exactly one).
 pub fn is_minimal(puzzle: &Grid, solver: &mut Solver) -> bool {
-    (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
-        let mut p = *puzzle;
-        p.set(c, 0);
-        solver.count(&p, 2).solutions >= 2
-    })
+    let count = solver.count(puzzle, 2);
+    match count.first {
+        Some(solution) if count.solutions == 1 => minimal(puzzle, &solution, solver),
+        // Not a proper puzzle: no shortcut applies, ask the solver given by given.
+        _ => (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).all(|c| {
+            let mut p = *puzzle;
+            p.set(c, 0);
+            solver.count(&p, 2).solutions >= 2
+        }),
+    }
+}
+
+/// [`is_minimal`] for a puzzle whose one solution is known.
+fn minimal(puzzle: &Grid, solution: &Grid, solver: &mut Solver) -> bool {
+    let mut givens = Givens::new(puzzle);
+    let mut parts = Unavoidable::new(solution);
+    let blanks: Vec<usize> = (0..crate::CELLS).filter(|&c| puzzle.get(c) == 0).collect();
+    for &c in &blanks {
+        parts.remove(c);
+    }
+    let given: Vec<usize> = (0..crate::CELLS).filter(|&c| puzzle.get(c) != 0).collect();
+    let mut forced = false;
+    for &c in &given {
+        givens.remove(c);
+        forced = forced || givens.forces(c, puzzle.get(c));
+        givens.restore(c, puzzle.get(c));
+    }
+    // A given forced by a single on the others can go: not minimal, no solver needed. A
+    // given whose removal empties an unavoidable set cannot; the solver decides the rest.
+    !forced
+        && given.iter().all(|&c| {
+            parts.remove(c);
+            let emptied = parts.emptied_at(c);
+            parts.restore(c);
+            emptied || {
+                let mut p = *puzzle;
+                p.set(c, 0);
+                solver.count(&p, 2).solutions >= 2
+            }
+        })
 }
 
 #[cfg(test)]

@@ -33,6 +33,24 @@ pub(crate) fn units_of(cell: usize) -> [usize; 3] {
     [row_of(cell), 9 + col_of(cell), 18 + box_of(cell)]
 }
 
+/// Where each cell sits in its three units: (unit, position 0..9) for its row, column, box.
+const SLOTS: [[(u8, u8); 3]; CELLS] = slots();
+
+const fn slots() -> [[(u8, u8); 3]; CELLS] {
+    let mut s = [[(0u8, 0u8); 3]; CELLS];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            let cell = UNITS[u][i] as usize;
+            s[cell][u / 9] = (u as u8, i as u8);
+            i += 1;
+        }
+        u += 1;
+    }
+    s
+}
+
 /// True when two distinct cells share a row, column or box.
 pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
@@ -48,6 +66,11 @@ pub(crate) fn digits(set: Digits) -> impl Iterator<Item = u8> {
 pub(crate) struct Board {
     values: [u8; CELLS],
     cand: [Digits; CELLS],
+    /// `places[u][d]`: the positions in unit `u` where `d` is a candidate, kept up to date
+    /// with `cand` so the unit-wise techniques read them without a scan.
+    places: [[u16; 10]; 27],
+    /// Cells still blank.
+    blanks: u8,
 }
 
 impl Board {
@@ -57,6 +80,8 @@ impl Board {
         let mut b = Board {
             values: [0; CELLS],
             cand: [ALL; CELLS],
+            places: [[0b1_1111_1111; 10]; 27],
+            blanks: CELLS as u8,
         };
         for cell in 0..CELLS {
             let d = puzzle.get(cell);
@@ -84,23 +109,34 @@ impl Board {
 
     /// Places `d` in `cell` and removes it from the candidates of the cell's peers.
     pub(crate) fn place(&mut self, cell: usize, d: u8) {
+        if self.values[cell] == 0 {
+            self.blanks -= 1;
+        }
         self.values[cell] = d;
-        self.cand[cell] = 0;
+        for e in digits(self.cand[cell]) {
+            self.eliminate(cell, e);
+        }
         for u in units_of(cell) {
             for &c in &UNITS[u] {
-                self.cand[c as usize] &= !(1 << d);
+                self.eliminate(c as usize, d);
             }
         }
     }
 
     /// Removes `d` from the candidates of `cell`.
     pub(crate) fn eliminate(&mut self, cell: usize, d: u8) {
-        self.cand[cell] &= !(1 << d);
+        let bit = 1 << d;
+        if self.cand[cell] & bit != 0 {
+            self.cand[cell] &= !bit;
+            for (u, i) in SLOTS[cell] {
+                self.places[u as usize][d as usize] &= !(1 << i);
+            }
+        }
     }
 
     /// True when no cell is blank.
     pub(crate) fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.blanks == 0
     }
 
     /// A blank cell without candidates (only when the puzzle has no solution).
@@ -110,13 +146,7 @@ impl Board {
 
     /// The cells of unit `u` (positions 0..9 as bits) where `d` is a candidate.
     pub(crate) fn places(&self, u: usize, d: u8) -> u16 {
-        let mut m = 0;
-        for (i, &c) in UNITS[u].iter().enumerate() {
-            if self.has(c as usize, d) {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.places[u][d as usize]
     }
 
     /// The grid of placed digits.
@@ -152,5 +182,32 @@ mod tests {
         assert_eq!(digits(b.cand(1)).count(), 8);
         assert!(!b.is_solved() && !b.is_broken());
         assert_eq!(b.grid(), g);
+    }
+
+    #[test]
+    fn places_follow_the_candidates() {
+        // The kept masks must equal a scan of the candidates after any mix of moves.
+        let mut b = Board::new(
+            &"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap(),
+        );
+        b.eliminate(0, 4);
+        b.eliminate(0, 4);
+        b.place(1, 4);
+        for (u, unit) in UNITS.iter().enumerate() {
+            for d in 1..=9u8 {
+                let scan = unit
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| b.has(c as usize, d))
+                    .fold(0u16, |m, (i, _)| m | 1 << i);
+                assert_eq!(b.places(u, d), scan, "unit {u} digit {d}");
+            }
+        }
+        assert_eq!(
+            b.blanks as usize,
+            (0..CELLS).filter(|&c| b.value(c) == 0).count()
+        );
     }
 }

@@ -4,18 +4,30 @@
 
 use super::board::{Board, UNITS};
 use super::{Finding, Technique};
+use crate::grid::{box_of, col_of, row_of};
+
+/// A box's positions 0..9 in its first row (shifted by 3r: row r).
+const BOX_ROW: u16 = 0b111;
+/// A box's positions 0..9 in its first column (shifted by c: column c).
+const BOX_COL: u16 = 0b1_001_001;
 
 /// The first pointing or claiming move that removes a candidate.
 pub(crate) fn locked_candidates(b: &Board) -> Option<Finding> {
     for d in 1..=9u8 {
-        // Pointing: box -> line.
-        for bx in 18..27 {
-            let cells = cells_with(b, bx, d);
-            if cells.len() < 2 {
+        // Pointing: box -> line (the row through the first place, then its column).
+        for (bx, unit) in UNITS.iter().enumerate().skip(18) {
+            let places = b.places(bx, d);
+            if places.count_ones() < 2 {
                 continue;
             }
-            for line in lines_through(cells[0]) {
-                if cells.iter().all(|&c| in_unit(c, line)) {
+            let first = places.trailing_zeros();
+            let cell = unit[first as usize] as usize;
+            let lines = [
+                (row_of(cell), BOX_ROW << (3 * (first / 3))),
+                (9 + col_of(cell), BOX_COL << (first % 3)),
+            ];
+            for (line, within) in lines {
+                if places & !within == 0 {
                     let f = eliminate_outside(b, d, line, bx);
                     if !f.eliminate.is_empty() {
                         return Some(f);
@@ -23,14 +35,16 @@ pub(crate) fn locked_candidates(b: &Board) -> Option<Finding> {
                 }
             }
         }
-        // Claiming: line -> box.
-        for line in 0..18 {
-            let cells = cells_with(b, line, d);
-            if cells.len() < 2 {
+        // Claiming: line -> box. A line's positions 0..9 fall in its three boxes three by
+        // three, for rows and columns alike.
+        for (line, unit) in UNITS.iter().enumerate().take(18) {
+            let places = b.places(line, d);
+            if places.count_ones() < 2 {
                 continue;
             }
-            let bx = 18 + crate::grid::box_of(cells[0]);
-            if cells.iter().all(|&c| in_unit(c, bx)) {
+            let first = places.trailing_zeros();
+            if places & !(BOX_ROW << (3 * (first / 3))) == 0 {
+                let bx = 18 + box_of(unit[first as usize] as usize);
                 let f = eliminate_outside(b, d, bx, line);
                 if !f.eliminate.is_empty() {
                     return Some(f);
@@ -41,20 +55,13 @@ pub(crate) fn locked_candidates(b: &Board) -> Option<Finding> {
     None
 }
 
-fn cells_with(b: &Board, u: usize, d: u8) -> Vec<usize> {
-    UNITS[u]
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| b.has(c, d))
-        .collect()
-}
-
-fn lines_through(cell: usize) -> [usize; 2] {
-    [crate::grid::row_of(cell), 9 + crate::grid::col_of(cell)]
-}
-
+/// True when `cell` is in unit `u` (rows 0-8, columns 9-17, boxes 18-26).
 fn in_unit(cell: usize, u: usize) -> bool {
-    UNITS[u].contains(&(cell as u8))
+    match u {
+        0..9 => row_of(cell) == u,
+        9..18 => col_of(cell) == u - 9,
+        _ => box_of(cell) == u - 18,
+    }
 }
 
 /// Removes `d` from the cells of `target` outside `source`.

@@ -369,6 +369,30 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RatingError> {
 
 /// Rates a puzzle already known to have exactly one solution (the generator's case).
 pub(crate) fn rate_unique(puzzle: &Grid) -> Rating {
+    let (mut rating, board) = solve_with(puzzle, &TECHNIQUES);
+    if !board.is_solved() {
+        give_up(&mut rating, &board);
+    }
+    rating
+}
+
+/// The rating of a puzzle known to have one solution, or `None` as soon as it is sure to be
+/// harder than `max`: when no technique of grade `max` or below applies. The techniques are
+/// ordered by grade, so those tried are a prefix of [`TECHNIQUES`] and a puzzle within `max`
+/// gets the same rating, step for step, as from [`rate`]. The generator asks for its target
+/// grade this way and drops harder attempts without trying the harder techniques.
+pub(crate) fn rate_up_to(puzzle: &Grid, max: Grade) -> Option<Rating> {
+    if max == Grade::Trial {
+        return Some(rate_unique(puzzle));
+    }
+    let allowed = TECHNIQUES.iter().take_while(|t| t.grade() <= max).count();
+    let (rating, board) = solve_with(puzzle, &TECHNIQUES[..allowed]);
+    board.is_solved().then_some(rating)
+}
+
+/// Steps through the puzzle with `techniques` (easiest first: each step takes the first that
+/// applies) until it is solved or none applies; the rating so far and the board reached.
+fn solve_with(puzzle: &Grid, techniques: &[Technique]) -> (Rating, Board) {
     let mut board = Board::new(puzzle);
     let mut rating = Rating {
         grade: Grade::Easy,
@@ -378,22 +402,24 @@ pub(crate) fn rate_unique(puzzle: &Grid) -> Rating {
         log: Vec::new(),
         reached: *puzzle,
     };
-    'steps: while !board.is_solved() {
-        if !board.is_broken() {
-            for t in TECHNIQUES {
-                if let Some(f) = t.find(&board) {
-                    apply(&mut board, &mut rating, f);
-                    continue 'steps;
-                }
+    'steps: while !board.is_solved() && !board.is_broken() {
+        for t in techniques {
+            if let Some(f) = t.find(&board) {
+                apply(&mut board, &mut rating, f);
+                continue 'steps;
             }
         }
-        let blank = (0..CELLS).filter(|&c| board.value(c) == 0).count() as u32;
-        rating.grade = Grade::Trial;
-        rating.score += TRIAL_SCORE + TRIAL_PER_CELL * blank;
         break;
     }
     rating.reached = board.grid();
-    rating
+    (rating, board)
+}
+
+/// The techniques ran out: the puzzle needs trial.
+fn give_up(rating: &mut Rating, board: &Board) {
+    let blank = (0..CELLS).filter(|&c| board.value(c) == 0).count() as u32;
+    rating.grade = Grade::Trial;
+    rating.score += TRIAL_SCORE + TRIAL_PER_CELL * blank;
 }
 
 fn apply(board: &mut Board, rating: &mut Rating, f: Finding) {
