@@ -1,0 +1,338 @@
+"""puzzle_solvers.distributed on a real Dask cluster on loopback: a scheduler and two
+single-threaded worker processes started here (and stopped at the end, also on failure).
+
+The oracles: bench-easy-h52 (151,512 nodes, 1 solution), block-fill boards with their known
+path counts (testdata/hamilton/manifest.tsv) and the serial runs' node counts, a Sudoku file
+against `sudoku.solve_file` (the CLI's writer) byte for byte, and the same totals with a
+worker SIGKILLed mid-run.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="needs Dask's `distributed` (pip install distributed)")
+
+from puzzle_solvers import eternity, hamilton, slide, sudoku  # noqa: E402
+from puzzle_solvers.distributed import Store, RunMismatch  # noqa: E402
+from puzzle_solvers.distributed import eternity as d_eternity  # noqa: E402
+from puzzle_solvers.distributed import hamilton as d_hamilton  # noqa: E402
+from puzzle_solvers.distributed import slide as d_slide  # noqa: E402
+from puzzle_solvers.distributed import sudoku as d_sudoku  # noqa: E402
+from puzzle_solvers.distributed.progress import Progress  # noqa: E402
+from conftest import ROOT, TESTDATA  # noqa: E402
+
+H52 = TESTDATA / "eternity" / "oracles" / "bench-easy-h52.json"
+HAMILTON = TESTDATA / "hamilton"
+TOP1465 = TESTDATA / "sudoku" / "puzzles3_magictour_top1465"
+DASK = Path(sys.executable).parent / "dask"
+
+
+def _wait_for(path: Path, proc: subprocess.Popen, what: str, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while not path.exists():
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with {proc.returncode}")
+        if time.monotonic() > end:
+            raise RuntimeError(f"{what} did not start within {timeout} s")
+        time.sleep(0.1)
+
+
+class Cluster:
+    """A scheduler and worker processes on 127.0.0.1, each its own process group."""
+
+    def __init__(self, tmp: Path, workers: int = 2) -> None:
+        self.tmp = tmp
+        self.file = tmp / "scheduler.json"
+        self.procs: list = []
+        self.workers: list = []
+        log = open(tmp / "scheduler.log", "wb")
+        self.scheduler = self._spawn(
+            [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0",
+             "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(self.file)],
+            log,
+        )
+        _wait_for(self.file, self.scheduler, "dask scheduler")
+        for k in range(workers):
+            self.add_worker(k)
+        self.client = distributed.Client(scheduler_file=str(self.file), timeout=60)
+        self.client.wait_for_workers(workers, timeout=120)
+
+    def _spawn(self, argv, log) -> subprocess.Popen:
+        p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.procs.append(p)
+        return p
+
+    def add_worker(self, k: int) -> subprocess.Popen:
+        log = open(self.tmp / f"worker{k}.log", "wb")
+        # No nanny: the process killed below is the worker itself, and it stays dead.
+        p = self._spawn(
+            [str(DASK), "worker", "--scheduler-file", str(self.file), "--nthreads", "1",
+             "--host", "127.0.0.1", "--no-nanny", "--no-dashboard", "--death-timeout", "60",
+             "--name", f"w{k}"],
+            log,
+        )
+        self.workers.append(p)
+        return p
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        except Exception:
+            pass
+        for p in reversed(self.procs):
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+        for p in self.procs:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    c = None
+    try:
+        c = Cluster(tmp_path_factory.mktemp("dask"))
+        yield c
+    finally:
+        if c is not None:
+            c.close()
+
+
+def _serial(grid: str):
+    whole = hamilton.Paths(grid)
+    whole.run()
+    return whole.found, whole.nodes
+
+
+# --- eternity ---------------------------------------------------------------------------
+
+def test_eternity_h52_all_gives_the_oracle_totals(cluster):
+    puzzle = eternity.load(H52)
+    serial = eternity.Search(puzzle)
+    serial.run()
+    totals = d_eternity.solve(cluster.client, puzzle, parts=24, quiet=True)
+    assert totals.parts >= 24
+    assert totals.nodes == 151_512 == serial.progress["nodes"]
+    assert totals.solutions == serial.solutions and len(totals.solutions) == 1
+    assert totals.max_depth == serial.progress["max_depth"]
+    assert totals.best_score == serial.progress["best_score"] == puzzle.max_score
+    assert totals.last_line().startswith("nodes=151512 solutions=1 best_score=480 max_depth=")
+
+
+def test_eternity_first_stops_at_the_serial_first_solution(cluster):
+    puzzle = eternity.load(H52)
+    serial = eternity.Search(puzzle, first=True)
+    assert serial.step() == "found"
+    totals = d_eternity.solve(cluster.client, puzzle, parts=24, first=True, quiet=True)
+    assert totals.solutions == serial.solutions
+
+
+def test_eternity_rerun_takes_finished_parts_from_the_checkpoint_dir(cluster, tmp_path):
+    puzzle = eternity.load(H52)
+    first = d_eternity.solve(
+        cluster.client, puzzle, parts=24, checkpoint_dir=str(tmp_path), quiet=True
+    )
+    assert len(list((tmp_path / "done").glob("*.pickle"))) == first.parts
+
+    class NoCluster:
+        """Every part is in the checkpoint dir: nothing may be submitted."""
+
+        def submit(self, *a, **k):
+            raise AssertionError("a finished part was submitted again")
+
+    again = d_eternity.solve(NoCluster(), puzzle, parts=24, checkpoint_dir=str(tmp_path), quiet=True)
+    assert (again.nodes, again.solutions) == (first.nodes, first.solutions)
+    other = eternity.load(TESTDATA / "eternity" / "oracles" / "bench-easy-h40.json")
+    with pytest.raises(RunMismatch):
+        d_eternity.solve(NoCluster(), other, parts=24, checkpoint_dir=str(tmp_path), quiet=True)
+
+
+def test_a_part_resumes_from_its_continuation_with_its_solutions(tmp_path):
+    """No cluster needed: the task itself, after a continuation was saved mid-way."""
+    puzzle = eternity.load(H52)
+    whole = eternity.Search(puzzle)
+    whole.run()
+    parts = eternity.Search(puzzle).split(3)
+    # The part holding the solution, run past it, then saved as a killed worker left it.
+    k = next(i for i, p in enumerate(parts) if (q := pickle.loads(pickle.dumps(p))).run() and q.solutions)
+    part = parts[k]
+    while not part.solutions:
+        part.step(nodes=50)
+    nodes_then = part.progress["nodes"]
+    store = Store(tmp_path, "eternity", "key").open()
+    store.save_continuation(k, part)
+    fresh = eternity.Search(puzzle).split(3)[k]
+    result = d_eternity.run_part(fresh, k, "run", store, 0.01)
+    assert result.solutions == whole.solutions
+    ref = eternity.Search(puzzle).split(3)[k]
+    ref.run()
+    assert result.nodes == ref.progress["nodes"] > nodes_then
+    assert store.continuation(k) is None and 0 <= k
+    assert store.finished()[k].nodes == result.nodes
+
+
+# --- hamilton ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("board, count", [("full_c6.txt", 22_144), ("s8_3.txt", 4_535)])
+def test_hamilton_count_gives_the_oracle_counts(cluster, board, count):
+    grid = (HAMILTON / board).read_text()
+    serial_count, serial_nodes = _serial(grid)
+    totals = d_hamilton.count(cluster.client, grid, parts=64, quiet=True)
+    assert totals.parts >= 64
+    assert totals.count == count == serial_count == hamilton.count(grid)
+    assert totals.nodes == serial_nodes
+
+
+def test_hamilton_all_lists_the_paths_in_serial_order(cluster):
+    grid = (HAMILTON / "s6_3.txt").read_text()
+    whole = hamilton.Paths(grid)
+    whole.run(keep=True)
+    totals = d_hamilton.count(cluster.client, grid, parts=8, keep=True, quiet=True)
+    assert totals.paths == whole.paths and len(totals.paths) == 21
+
+
+def test_a_started_part_does_not_pickle():
+    p = hamilton.Paths("Xxx\nxxx\nxxx")
+    assert pickle.loads(pickle.dumps(p)).run() == "finished"
+    p.run(nodes=1)
+    with pytest.raises(hamilton.HamiltonError):
+        pickle.dumps(p)
+
+
+def test_a_worker_killed_mid_run_changes_no_total(cluster):
+    """m10_3 (222,960 paths, a few seconds of work) on two workers; one is SIGKILLed once
+    parts are running on it. Dask reruns its tasks on the other; every part counts once."""
+    grid = (HAMILTON / "m10_3.txt").read_text()
+    serial_count, serial_nodes = _serial(grid)
+    client = cluster.client
+    victim = cluster.add_worker(99)
+    client.wait_for_workers(3, timeout=120)
+    addr = next(
+        a for a, w in client.scheduler_info()["workers"].items() if w.get("name") == "w99"
+    )
+    out = {}
+
+    def run():
+        try:
+            out["totals"] = d_hamilton.count(client, grid, parts=200, quiet=True)
+        except BaseException as e:  # surfaced below
+            out["error"] = e
+
+    t = threading.Thread(target=run)
+    t.start()
+    killed = False
+    end = time.monotonic() + 120
+    while t.is_alive() and time.monotonic() < end:
+        busy = client.processing().get(addr, ())
+        if busy and any("hamilton" in str(k) for k in busy):
+            time.sleep(0.3)  # well inside its part
+            os.kill(victim.pid, signal.SIGKILL)
+            killed = True
+            break
+        time.sleep(0.05)
+    t.join(timeout=300)
+    assert killed, "the worker never ran a part"
+    assert "error" not in out, out.get("error")
+    totals = out["totals"]
+    assert totals.count == serial_count == 222_960
+    assert totals.nodes == serial_nodes
+
+
+# --- sudoku -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt", [None, "grid"])
+def test_sudoku_chunks_write_the_clis_bytes(cluster, tmp_path, fmt):
+    src = tmp_path / "puzzles.txt"
+    lines = [l for l in TOP1465.read_text().splitlines() if l.strip()][:300]
+    src.write_text("\n".join(lines) + "\n")
+    want = tmp_path / "want.txt"
+    serial = sudoku.solve_file(src, want, output_format=fmt)
+    got = tmp_path / "got.txt"
+    report = d_sudoku.solve_file(cluster.client, src, got, chunk=37, output_format=fmt, quiet=True)
+    assert report.puzzles == serial["puzzles"] > 250
+    assert report.chunks == -(-report.puzzles // 37)
+    assert got.read_bytes() == want.read_bytes()
+    cli = ROOT / "target" / "release" / "examples" / "sudoku"
+    if cli.exists():
+        byexample = tmp_path / "cli.txt"
+        argv = [str(cli), "-s", str(src), "-o", str(byexample)]
+        if fmt:
+            argv += ["--format", fmt]
+        subprocess.run(argv, check=True, capture_output=True)
+        assert got.read_bytes() == byexample.read_bytes()
+
+
+def test_sudoku_anomalies_are_numbered_in_input_order(cluster, tmp_path):
+    src = tmp_path / "p.txt"
+    good = [l for l in TOP1465.read_text().splitlines() if l.strip()][:10]
+    lines = good[:4] + ["." * 81] + good[4:] + ["11" + "." * 79]
+    src.write_text("\n".join(lines) + "\n")
+    report = d_sudoku.solve_file(cluster.client, src, tmp_path / "o.txt", chunk=3, quiet=True)
+    want = sudoku.solve_file(src, tmp_path / "w.txt")
+    assert report.unique == want["unique"]
+    assert [(n, v) for n, v in report.anomalies] == [
+        (n, d_sudoku.WORDS[v]) for n, v in want["anomalies"]
+    ]
+    assert (tmp_path / "o.txt").read_bytes() == (tmp_path / "w.txt").read_bytes()
+
+
+# --- slide ------------------------------------------------------------------------------
+
+@pytest.mark.skipif(not d_slide.available(), reason="this build's slide binding has no Plan (splittable IDA*) yet")
+def test_slide_distributed_equals_serial(cluster, tmp_path):
+    board = "5 1 2 3 9 6 7 4 13 10 11 8 14 15 0 12"
+    serial = slide.solve(board, heuristic="manhattan")
+    answer = d_slide.solve(cluster.client, board, heuristic="manhattan", parts=16, quiet=True)
+    assert answer.moves == serial.moves and answer.length == serial.length
+    finished = answer.iterations[:-1]
+    assert finished == [tuple(i) for i in serial.iterations][: len(finished)]
+
+
+# --- the command line and the progress line -------------------------------------------
+
+def test_cli_eternity_ends_with_the_examples_last_line(cluster):
+    out = subprocess.run(
+        [sys.executable, "-m", "puzzle_solvers.distributed", "eternity", str(H52),
+         "--parts", "16", "--scheduler-file", str(cluster.file)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith("nodes=151512 solutions=1 best_score=480 max_depth=204 cpu_s=")
+    assert "nodes_per_cpu_s=" in last
+    assert "dashboard" in out.stderr and "parts " in out.stderr
+
+
+def test_cli_hamilton_prints_the_count(cluster):
+    out = subprocess.run(
+        [sys.executable, "-m", "puzzle_solvers.distributed", "hamilton",
+         str(HAMILTON / "full_c5.txt"), "--parts", "8", "--scheduler-file", str(cluster.file),
+         "--quiet"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "824\n"
+
+
+def test_progress_counts_a_part_once_and_adds_running_ones():
+    import io
+
+    p = Progress("r", 3, max_score=10, stream=io.StringIO())
+    p.on_event((0.0, {"run": "r", "index": 1, "nodes": 50, "max_depth": 4, "best": 7}))
+    p.on_event((0.0, {"run": "other", "index": 2, "nodes": 10**9}))
+    assert "parts 0/3 nodes=50 " in p.line() and "best_score=7/10" in p.line()
+    p.part_done(1, 80, 5, 8)
+    assert "parts 1/3 nodes=80 " in p.line() and "max_depth=5" in p.line()
