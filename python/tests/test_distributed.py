@@ -161,27 +161,36 @@ def test_eternity_rerun_takes_finished_parts_from_the_checkpoint_dir(cluster, tm
 
 
 def test_a_part_resumes_from_its_continuation_with_its_solutions(tmp_path):
-    """No cluster needed: the task itself, after a continuation was saved mid-way."""
+    """No cluster needed: the task itself, after a continuation was saved mid-way (after
+    the part's solution, before its end), as a killed worker leaves it."""
     puzzle = eternity.load(H52)
     whole = eternity.Search(puzzle)
     whole.run()
-    parts = eternity.Search(puzzle).split(3)
-    # The part holding the solution, run past it, then saved as a killed worker left it.
-    k = next(i for i, p in enumerate(parts) if (q := pickle.loads(pickle.dumps(p))).run() and q.solutions)
-    part = parts[k]
-    while not part.solutions:
-        part.step(nodes=50)
+    prefix, texts = eternity.Search(puzzle).cut(3)
+
+    def fresh(k):
+        return eternity.Search.from_checkpoint_text(puzzle, texts[k])
+
+    k = next(i for i in range(len(texts)) if (q := fresh(i)).run() and q.solutions)
+    ref = fresh(k)
+    ref.run()
+    part = fresh(k)
+    while part.step(nodes=50) != "found":
+        pass
+    part.step(nodes=50)
     nodes_then = part.progress["nodes"]
+    assert 0 < nodes_then < ref.progress["nodes"]
     store = Store(tmp_path, "eternity", "key").open()
     store.save_continuation(k, part)
-    fresh = eternity.Search(puzzle).split(3)[k]
-    result = d_eternity.run_part(fresh, k, "run", store, 0.01)
-    assert result.solutions == whole.solutions
-    ref = eternity.Search(puzzle).split(3)[k]
-    ref.run()
-    assert result.nodes == ref.progress["nodes"] > nodes_then
-    assert store.continuation(k) is None and 0 <= k
+    result = d_eternity.run_part(texts[k], k, "run", store, puzzle, "table", "row", 0.01)
+    assert result.resumed_at == nodes_then
+    assert result.solutions == whole.solutions == ref.solutions
+    assert result.nodes == ref.progress["nodes"]
+    assert store.continuation(k) is None
     assert store.finished()[k].nodes == result.nodes
+    # The cut and the split agree: same parts, same prefix.
+    parts = eternity.Search(puzzle).split(3)
+    assert [p.checkpoint() for p in parts] == texts and parts[0].prefix_nodes == prefix
 
 
 # --- hamilton ---------------------------------------------------------------------------
@@ -325,6 +334,24 @@ def test_cli_hamilton_prints_the_count(cluster):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout == "824\n"
+
+
+def test_cli_sudoku_writes_the_same_file_and_report(cluster, tmp_path):
+    src = tmp_path / "p.txt"
+    src.write_text(TOP1465.read_text())
+    want = sudoku.solve_file(src, tmp_path / "want.txt")
+    out = subprocess.run(
+        [sys.executable, "-m", "puzzle_solvers.distributed", "sudoku", str(src),
+         "-o", str(tmp_path / "got.txt"), "--chunk", "500", "--scheduler-file", str(cluster.file)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "got.txt").read_bytes() == (tmp_path / "want.txt").read_bytes()
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        f"solved {want['puzzles']} puzzles ({want['unique']} unique, 0 without exactly one "
+        f"solution) into {tmp_path / 'got.txt'} in "
+    )
 
 
 def test_progress_counts_a_part_once_and_adds_running_ones():

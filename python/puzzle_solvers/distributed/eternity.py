@@ -26,6 +26,8 @@ class PartResult:
     max_depth: int
     best_score: int
     cpu_s: float
+    resumed_at: int = 0
+    """Nodes the part had done in the continuation it went on from (0: from its start)."""
 
 
 @dataclass
@@ -53,35 +55,43 @@ class Totals:
 
 
 def cut(search: "eternity.Search", parts: int, max_depth: Optional[int] = None):
-    """The shallowest split of `search` into at least `parts` parts, as `(depth, parts)`."""
-    depth = 1
-    pieces = search.split(depth)
+    """The shallowest cut of `search` into at least `parts` parts, as `(depth, prefix
+    nodes, checkpoint texts)` (`Search.cut`: no search is built for a part until a worker
+    runs it)."""
     limit = max_depth if max_depth is not None else search.puzzle.width * search.puzzle.height
-    while len(pieces) < parts and depth < limit:
+    depth = 1
+    prefix, texts = search.cut(depth)
+    while len(texts) < parts and depth < limit:
         depth += 1
-        deeper = search.split(depth)
-        if not deeper:
+        deeper = search.cut(depth)
+        if not deeper[1]:
             break
-        pieces = deeper
-    return depth, pieces
+        prefix, texts = deeper
+    return depth, prefix, texts
 
 
 def run_part(
-    part: "eternity.Search",
+    text: str,
     index: int,
     run: str,
     store: Optional[Store],
+    puzzle: "eternity.Puzzle",
+    engine: str = "table",
+    order: str = "row",
     every: float = CHECKPOINT_EVERY,
     first: bool = False,
 ) -> PartResult:
-    """A Dask task: runs one part to its end (or, with `first`, to its first solution),
-    checkpointing its continuation into `store` every `every` seconds and going on from the
-    last one when there is one. (A part of a split enumerates whatever mode its whole had:
-    `first` is what stops it.)"""
+    """A Dask task: runs part `text` (a checkpoint of `Search.cut`) to its end (or, with
+    `first`, to its first solution), checkpointing its continuation into `store` every
+    `every` seconds and going on from the last one when there is one. (A part of a cut
+    enumerates whatever mode its whole had: `first` is what stops it.)"""
+    part = eternity.Search.from_checkpoint_text(puzzle, text, engine=engine, order=order)
+    resumed_at = 0
     if store is not None:
         saved = store.continuation(index)
         if saved is not None:
             part = saved
+            resumed_at = part.progress["nodes"]
     cpu0 = time.thread_time()
     while True:
         state = part.step(seconds=every) if first else part.run(seconds=every)
@@ -101,6 +111,7 @@ def run_part(
         max_depth=p["max_depth"],
         best_score=p["best_score"],
         cpu_s=time.thread_time() - cpu0,
+        resumed_at=resumed_at,
     )
     if store is not None:
         store.save_result(index, result)
@@ -126,8 +137,7 @@ def solve(
     (the lowest part that finds one; parts after it are cancelled), its nodes those of the
     parts that ran."""
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
-    depth, pieces = cut(search, parts)
-    prefix = pieces[0].prefix_nodes if pieces else 0
+    depth, prefix, pieces = cut(search, parts)
     store = None
     if checkpoint_dir is not None:
         key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
@@ -149,7 +159,7 @@ def solve(
             depth_of=lambda r: r.max_depth,
             score_of=lambda r: r.best_score,
             found=(lambda r: bool(r.solutions)) if first else None,
-            extra=(every, first),
+            extra=(puzzle, engine, order, every, first),
         )
     return totals(results, prefix, depth, len(pieces), first)
 
