@@ -4,11 +4,14 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use slide_solver::{
-    Board, HeuristicKind, Options, Puzzle, Search, Solution as CrateSolution, Solver, parse_size,
+    Board, BuildProgress, Engine, HeuristicKind, Options, Puzzle, Search,
+    Solution as CrateSolution, Solver, parse_size,
 };
 
 use crate::drive;
 use crate::errors::{SlideError, to_py};
+
+mod split;
 
 /// An optimal solution and what the search cost.
 #[pyclass(module = "puzzle_solvers.slide", frozen, get_all)]
@@ -27,6 +30,26 @@ pub struct Solution {
     engine: String,
     /// The heuristic it used.
     heuristic: String,
+    /// IDA*'s iterations, `(bound, nodes)` each, the last one up to the solution (empty for
+    /// A*).
+    iterations: Vec<(u32, u64)>,
+}
+
+impl Solution {
+    /// A solution found by a part of a cut iteration: `nodes` and `expanded` are the part's.
+    fn of_part(solution: &CrateSolution, part: &slide_solver::Part) -> Solution {
+        let progress = part.progress();
+        Solution {
+            moves: solution.letters(),
+            length: solution.len(),
+            nodes: progress.nodes,
+            expanded: progress.expanded,
+            tiles: solution.tiles(),
+            engine: Engine::IdaStar.name().to_string(),
+            heuristic: part.heuristic_name(),
+            iterations: Vec::new(),
+        }
+    }
 }
 
 #[pymethods]
@@ -59,26 +82,26 @@ fn size(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(usize, usize)>> {
 /// by spaces or commas; `size` (`"4x4"` or `(4, 4)`) when the board is not square.
 /// `heuristic`: `manhattan`, `linear-conflict`, `walking-distance`, `pdb71`, `pdb663`, `pdb78`,
 /// `pdb6666`, ...; by default the 7-1 pattern databases for 3x3, 6-6-3 for 4x4 (built once,
-/// in seconds, and cached on disk) and linear conflict otherwise. Raises `SlideError` for a
-/// malformed or unsolvable board.
+/// in seconds, and cached on disk) and linear conflict otherwise. `engine`: `astar`,
+/// `astar-heap`, `idastar` or `baseline`; by default A* up to 3x3 and IDA* beyond. Raises
+/// `SlideError` for a malformed or unsolvable board.
 #[pyfunction]
-#[pyo3(signature = (board, size = None, heuristic = None))]
+#[pyo3(signature = (board, size = None, heuristic = None, engine = None))]
 fn solve(
     py: Python<'_>,
     board: &str,
     size: Option<&Bound<'_, PyAny>>,
     heuristic: Option<&str>,
+    engine: Option<&str>,
 ) -> PyResult<Solution> {
-    let start = match self::size(size)? {
-        Some((w, h)) => Board::parse_sized(board, w, h),
-        None => Board::parse(board),
-    }
-    .map_err(to_py::<SlideError>)?;
-    let puzzle = Puzzle::with_default_goal(start).map_err(to_py::<SlideError>)?;
+    let puzzle = puzzle(board, size)?;
     let (w, h) = (puzzle.start().width(), puzzle.start().height());
     let mut options = Options::default_for(w, h);
     if let Some(name) = heuristic {
-        options.heuristic = name.parse::<HeuristicKind>().map_err(to_py::<SlideError>)?;
+        options.heuristic = heuristic_kind(name)?;
+    }
+    if let Some(name) = engine {
+        options.engine = name.parse::<Engine>().map_err(to_py::<SlideError>)?;
     }
     let mut solver = build(py, &puzzle, &options)?;
     let solution: CrateSolution = drive::next(py, &mut solver)?
@@ -92,7 +115,53 @@ fn solve(
         tiles: solution.tiles(),
         engine: solver.engine().name().to_string(),
         heuristic: solver.heuristic().name().to_string(),
+        iterations: solver
+            .iterations()
+            .iter()
+            .map(|i| (i.bound, i.nodes))
+            .collect(),
     })
+}
+
+/// The puzzle of `board` (and `size`) towards the goal with the blank last.
+fn puzzle(board: &str, size: Option<&Bound<'_, PyAny>>) -> PyResult<Puzzle> {
+    let start = match self::size(size)? {
+        Some((w, h)) => Board::parse_sized(board, w, h),
+        None => Board::parse(board),
+    }
+    .map_err(to_py::<SlideError>)?;
+    Puzzle::with_default_goal(start).map_err(to_py::<SlideError>)
+}
+
+fn heuristic_kind(name: &str) -> PyResult<HeuristicKind> {
+    name.parse::<HeuristicKind>().map_err(to_py::<SlideError>)
+}
+
+/// Runs `work` with the GIL released, handing it a build-progress callback that looks for
+/// Ctrl-C at each pattern database layer (with the GIL taken back for that look only); a
+/// pending signal stops the build and is returned as the error.
+fn with_signals<T, E>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut dyn FnMut(BuildProgress) -> bool) -> Result<T, E> + Send,
+) -> PyResult<T>
+where
+    T: Send,
+    E: std::fmt::Display + Send,
+{
+    let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
+    let result = py.detach(|| {
+        work(&mut |_| match Python::attach(|py| py.check_signals()) {
+            Ok(()) => true,
+            Err(e) => {
+                *interrupted.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                false
+            }
+        })
+    });
+    if let Some(e) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    result.map_err(to_py::<SlideError>)
 }
 
 /// Builds the solver with the GIL released; a pattern database build looks for Ctrl-C at
@@ -120,5 +189,6 @@ fn build(py: Python<'_>, puzzle: &Puzzle, options: &Options) -> PyResult<Solver>
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_class::<Solution>()?;
+    split::register(m)?;
     Ok(())
 }

@@ -223,3 +223,55 @@ pub enum SolveError {
     #[error("the search ended without a solution")]
     NoSolution,
 }
+
+/// Why a part of a cut IDA* iteration ([`Subtree`](crate::Subtree), [`Part`](crate::Part))
+/// cannot be restored from its checkpoint, or a [`Plan`](crate::Plan) cannot be made.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SplitError {
+    /// The checkpoint envelope is damaged, foreign or of another version.
+    #[error("part checkpoint: {0}")]
+    Checkpoint(#[from] puzzle_search::CheckpointError),
+    /// A line of the checkpoint's body is missing or malformed.
+    #[error("part checkpoint, body line {line}: field `{key}`: {why}")]
+    Field {
+        /// The body line (from 1).
+        line: usize,
+        /// The field expected there.
+        key: &'static str,
+        /// What is wrong.
+        why: String,
+    },
+    /// A board in the checkpoint cannot be read.
+    #[error("part checkpoint, {which} board: {source}")]
+    Board {
+        /// `start` or `goal`.
+        which: &'static str,
+        /// The parse error.
+        #[source]
+        source: ParseError,
+    },
+    /// The saved path is not a path the search could be on.
+    #[error("part checkpoint, move {step} of the path: {why}")]
+    Path {
+        /// The move (from 1).
+        step: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The checkpoint does not fit the search it is restored into.
+    #[error("part checkpoint: {0}")]
+    Mismatch(String),
+    /// The puzzle or heuristic cannot be set up (unsolvable goal, tables that fail to load).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// A heuristic name that is no [`HeuristicKind`](crate::HeuristicKind).
+    #[error(transparent)]
+    Name(#[from] NameError),
+}
+
+impl From<PuzzleError> for SplitError {
+    fn from(e: PuzzleError) -> SplitError {
+        SplitError::Solve(SolveError::Puzzle(e))
+    }
+}

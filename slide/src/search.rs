@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use puzzle_search::{Limit, Search, Step, Unlimited};
 
-use crate::engine::{AStar, Baseline, Engine, IdaStar};
+use crate::engine::{AStar, Baseline, Engine, IdaStar, Iteration};
 use crate::error::{NameError, SolveError};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 use crate::pdb::{BuildProgress, Partition, PatternDatabases};
@@ -153,6 +153,13 @@ impl<H: Heuristic> Engines<H> {
         }
     }
 
+    fn iterations(&self) -> &[Iteration] {
+        match self {
+            Engines::IdaStar(s) => s.iteration_log(),
+            Engines::AStar(_) | Engines::AStarHeap(_) => &[],
+        }
+    }
+
     fn progress(&self) -> Progress {
         match self {
             Engines::AStar(s) => s.progress(),
@@ -257,6 +264,17 @@ impl Solver {
     /// The heuristic it was asked for (the baseline uses the seed's whatever this says).
     pub fn heuristic(&self) -> HeuristicKind {
         self.heuristic
+    }
+
+    /// IDA*'s finished iterations, bound and nodes each (empty for the other engines).
+    pub fn iterations(&self) -> &[Iteration] {
+        match &self.inner {
+            Inner::Baseline(_) => &[],
+            Inner::Manhattan(s) => s.iterations(),
+            Inner::LinearConflict(s) => s.iterations(),
+            Inner::WalkingDistance(s) => s.iterations(),
+            Inner::Pdb(s) => s.iterations(),
+        }
     }
 }
 

@@ -25,11 +25,12 @@ use crate::search::Progress;
 
 mod astar;
 mod baseline;
+pub(crate) mod dfs;
 mod idastar;
 
 pub use astar::AStar;
 pub use baseline::Baseline;
-pub use idastar::IdaStar;
+pub use idastar::{IdaStar, Iteration};
 
 /// The engines a [`Solver`](crate::Solver) runs: [`Baseline`], [`AStar`] over either open
 /// list, [`IdaStar`].

@@ -1,6 +1,7 @@
 //! The cache directory: where tables are saved after a build and found on later runs.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::{BuildProgress, Partition, PatternDatabases, PatternDb};
 use crate::error::PdbError;
@@ -47,6 +48,39 @@ impl PatternDatabases {
             )?);
         }
         Self::from_tables(partition.name(), width, height, blank_goal, dbs)
+    }
+}
+
+/// The tables this process has loaded, by partition, size, blank goal and directory.
+type Shared = Vec<((Partition, usize, usize, usize, PathBuf), PatternDatabases)>;
+
+/// Every table set loaded through [`PatternDatabases::load_shared`] in this process.
+static SHARED: Mutex<Shared> = Mutex::new(Vec::new());
+
+impl PatternDatabases {
+    /// [`PatternDatabases::load`], memoised for the process: the first call for a partition,
+    /// size, blank goal and directory loads (or builds and saves) the tables, later calls
+    /// share them (a clone shares the tables). Calls wait for each other, so two threads never
+    /// build the same tables; two processes may, and then each writes a temporary file and
+    /// renames it, so a reader sees a whole file either way.
+    pub fn load_shared(
+        partition: Partition,
+        width: usize,
+        height: usize,
+        blank_goal: usize,
+        dir: Option<&Path>,
+        progress: impl FnMut(BuildProgress) -> bool,
+    ) -> Result<PatternDatabases, PdbError> {
+        let dir = dir.map(Path::to_path_buf).unwrap_or_else(Self::default_dir);
+        let key = (partition, width, height, blank_goal, dir);
+        // A panic elsewhere while holding the lock leaves the list whole: take it anyway.
+        let mut shared = SHARED.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, dbs)) = shared.iter().find(|(k, _)| *k == key) {
+            return Ok(dbs.clone());
+        }
+        let dbs = Self::load(partition, width, height, blank_goal, Some(&key.4), progress)?;
+        shared.push((key, dbs.clone()));
+        Ok(dbs)
     }
 }
 
