@@ -300,14 +300,48 @@ def test_sudoku_anomalies_are_numbered_in_input_order(cluster, tmp_path):
 
 # --- slide ------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not d_slide.available(), reason="this build's slide binding has no Plan (splittable IDA*) yet")
+@pytest.mark.skipif(
+    not d_slide.available(), reason="this build's slide binding has no Plan (splittable IDA*) yet"
+)
 def test_slide_distributed_equals_serial(cluster, tmp_path):
+    """A 15-puzzle by IDA* with linear conflict: the same moves, and every iteration's nodes
+    (the last one up to the solution) as the serial run counts them."""
     board = "5 1 2 3 9 6 7 4 13 10 11 8 14 15 0 12"
-    serial = slide.solve(board, heuristic="manhattan")
-    answer = d_slide.solve(cluster.client, board, heuristic="manhattan", parts=16, quiet=True)
+    serial = slide.solve(board, heuristic="linear-conflict", engine="idastar")
+    answer = d_slide.solve(cluster.client, board, heuristic="linear-conflict", parts=16, quiet=True)
     assert answer.moves == serial.moves and answer.length == serial.length
-    finished = answer.iterations[:-1]
-    assert finished == [tuple(i) for i in serial.iterations][: len(finished)]
+    assert answer.iterations == [tuple(i) for i in serial.iterations]
+
+
+@pytest.mark.skipif(
+    not d_slide.available(), reason="this build's slide binding has no Plan (splittable IDA*) yet"
+)
+def test_slide_part_resumes_from_its_continuation(tmp_path):
+    board = "15 14 1 6 9 11 4 12 0 10 7 3 13 8 5 2"
+    plan = slide.Plan(board, heuristic="linear-conflict")
+    cut = plan.split(plan.start_bound + 4, depth=4)
+    refs = [slide.Part.restore(p.save()) for p in cut.parts]
+    for r in refs:
+        r.step()
+    k = max(range(len(refs)), key=lambda i: refs[i].nodes)  # the largest part
+    ref = refs[k]
+    assert ref.nodes > 100
+    part = slide.Part.restore(cut.parts[k].save())
+    part.step(nodes=max(1, ref.nodes // 2))
+    store = Store(tmp_path, "slide", "key").open()
+    store.save_continuation(k, part.save())
+    result = d_slide.run_part(cut.parts[k], k, "run", store, 0.01)
+    assert result.resumed_at == part.nodes
+    assert (result.nodes, result.next_bound) == (ref.nodes, ref.next_bound)
+
+
+def test_blank_first_boards_turn_into_blank_last_ones():
+    # One move from the blank-first goal: the blank goes left (then up, from the next row).
+    for board, move in [("1 0 2 3 4 5 6 7 8", "L"), ("3 1 2 0 4 5 6 7 8", "U")]:
+        turned = d_slide.blank_first(board)
+        assert d_slide.turn_moves(slide.solve(turned).moves) == move
+    kf = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
+    assert d_slide.blank_first(d_slide.blank_first(kf)) == kf
 
 
 # --- the command line and the progress line -------------------------------------------

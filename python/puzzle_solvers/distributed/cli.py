@@ -61,6 +61,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--cache-dir", metavar="DIR", help="where the pattern databases are built once and read")
     s.add_argument("--parts", type=int, default=64, help="at least N parts per iteration (default 64)")
     s.add_argument("--depth", type=int, help="cut at this depth instead")
+    s.add_argument("--goal-blank-first", action="store_true",
+                   help="the goal is 0 1 2 ... (blank first), as in Korf and Felner's instances")
     _common(s)
 
     h = sub.add_parser("hamilton", help="block fill: count (or list) every path")
@@ -114,9 +116,10 @@ def _slide(args: argparse.Namespace, client) -> int:
     if args.size:
         w, _, h = args.size.lower().partition("x")
         size = (int(w), int(h))
+    board = slide.blank_first(args.board) if args.goal_blank_first else args.board
     answer = slide.solve(
         client,
-        args.board,
+        board,
         size=size,
         heuristic=args.heuristic,
         cache_dir=args.cache_dir,
@@ -128,6 +131,8 @@ def _slide(args: argparse.Namespace, client) -> int:
     if not args.quiet:
         for bound, nodes in answer.iterations:
             print(f"iteration bound={bound} nodes={nodes}", file=sys.stderr)
+    if args.goal_blank_first:
+        answer.moves = slide.turn_moves(answer.moves)
     print(f"Moves: {answer.arrows()}")
     print(f"Total moves: {answer.length}")
     return 0

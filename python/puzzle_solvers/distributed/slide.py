@@ -27,6 +27,23 @@ REPORT_EVERY = 2.0
 TILE_ARROWS = {"U": "↓", "D": "↑", "L": "→", "R": "←"}
 
 
+def blank_first(board: str) -> str:
+    """The board, given towards the goal with the blank first (`0 1 2 ... n-1`, as Korf and
+    Felner's 24-puzzle instances), as the same puzzle towards the blank-last goal that
+    `slide.Plan` solves: turned half a turn (cell `p` to `n-1-p`) and tile `t` renamed
+    `n-t`. The two puzzles' solutions are the same length, move for move with up and down,
+    left and right swapped (`turn_moves`)."""
+    tiles = [int(t) for t in board.replace(",", " ").split()]
+    n = len(tiles)
+    turned = [tiles[n - 1 - q] for q in range(n)]
+    return " ".join(str(n - t if t else 0) for t in turned)
+
+
+def turn_moves(moves: str) -> str:
+    """The blank's moves on the board turned half a turn (see `blank_first`)."""
+    return moves.translate(str.maketrans("UDLR", "DURL"))
+
+
 def available() -> bool:
     """Whether the installed binding has the splittable IDA* (`slide.Plan`)."""
     return hasattr(slide, "Plan")
@@ -40,6 +57,10 @@ class PartResult:
     nodes: int
     next_bound: Optional[int]
     solution: Optional[Tuple[str, int]]
+    cut_nodes: int = 0
+    """The cut's nodes up to and including this part's node (serial order)."""
+    resumed_at: int = 0
+    """Nodes the part had done in the continuation it went on from (0: from its start)."""
 
 
 @dataclass
@@ -60,19 +81,32 @@ class Answer:
         return "".join(TILE_ARROWS[c] for c in self.moves)
 
 
-def run_part(part: Any, index: int, run: str, store: Optional[Store]) -> PartResult:
-    """A Dask task: runs one part of one iteration to a solution or its end."""
+def run_part(
+    part: Any, index: int, run: str, store: Optional[Store], every: float = REPORT_EVERY
+) -> PartResult:
+    """A Dask task: runs one part of one iteration to a solution or its end, saving its
+    continuation into `store` every `every` seconds and going on from the last one."""
+    resumed_at = 0
+    if store is not None:
+        saved = store.continuation(index)
+        if saved is not None:
+            part = slide.Part.restore(saved)
+            resumed_at = part.nodes
     while True:
-        state = part.step(seconds=REPORT_EVERY)
+        state = part.step(seconds=every)
         if state != "paused":
             break
         report(run, index, part.nodes)
+        if store is not None:
+            store.save_continuation(index, part.save())
     sol = part.solution
     result = PartResult(
         index=index,
         nodes=part.nodes,
         next_bound=part.next_bound,
         solution=(sol.moves, sol.length) if sol is not None else None,
+        cut_nodes=part.cut_nodes,
+        resumed_at=resumed_at,
     )
     if store is not None:
         store.save_result(index, result)
@@ -89,6 +123,7 @@ def solve(
     parts: int = 64,
     depth: Optional[int] = None,
     checkpoint_dir: Optional[str] = None,
+    every: float = REPORT_EVERY,
     quiet: bool = False,
 ) -> Answer:
     """Solves `board` optimally on `client`'s cluster (see the module's docs)."""
@@ -101,9 +136,6 @@ def solve(
     iterations: List[Tuple[int, int]] = []
     while True:
         cut = plan.split(bound, depth=depth, min_parts=parts)
-        if cut.solution is not None:
-            iterations.append((bound, cut.nodes))
-            return Answer(cut.solution.moves, cut.solution.length, iterations)
         store = None
         if checkpoint_dir is not None:
             key = fingerprint("slide", board, str(size), str(heuristic), bound, depth, parts)
@@ -121,11 +153,17 @@ def solve(
                 store=store,
                 nodes_of=lambda r: r.nodes,
                 found=lambda r: r.solution is not None,
+                extra=(every,),
             )
         hits = sorted(i for i, r in results.items() if r.solution is not None)
+        if not hits and cut.solution is not None:
+            # Met inside the cut itself (tiny boards), after every part.
+            iterations.append((bound, cut.nodes + sum(r.nodes for r in results.values())))
+            return Answer(cut.solution.moves, cut.solution.length, iterations)
         if hits:
             first = hits[0]
-            nodes = cut.nodes + sum(results[i].nodes for i in range(first + 1))
+            # As the serial run counts the solving iteration: up to the solution.
+            nodes = results[first].cut_nodes + sum(results[i].nodes for i in range(first + 1))
             iterations.append((bound, nodes))
             moves, length = results[first].solution  # type: ignore[misc]
             return Answer(moves, length, iterations)
