@@ -240,7 +240,7 @@ def test_a_worker_killed_mid_run_changes_no_total(cluster):
         except BaseException as e:  # surfaced below
             out["error"] = e
 
-    t = threading.Thread(target=run)
+    t = threading.Thread(target=run, daemon=True)
     t.start()
     killed = False
     end = time.monotonic() + 120
@@ -248,10 +248,12 @@ def test_a_worker_killed_mid_run_changes_no_total(cluster):
         busy = client.processing().get(addr, ())
         if busy and any("hamilton" in str(k) for k in busy):
             time.sleep(0.3)  # well inside its part
-            os.kill(victim.pid, signal.SIGKILL)
+            # The whole process group: a child of the worker holding its listening socket
+            # would keep connections to the dead worker hanging instead of refused.
+            os.killpg(victim.pid, signal.SIGKILL)
             killed = True
             break
-        time.sleep(0.05)
+        time.sleep(0.2)
     t.join(timeout=300)
     assert killed, "the worker never ran a part"
     assert "error" not in out, out.get("error")

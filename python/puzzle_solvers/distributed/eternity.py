@@ -12,6 +12,9 @@ from .progress import Progress, report
 from .runner import new_run_id, run_parts
 from .store import Store, fingerprint
 
+#: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`).
+FINER = 4
+
 #: Seconds between two continuation checkpoints of a running part (and progress reports).
 CHECKPOINT_EVERY = 10.0
 
@@ -130,14 +133,15 @@ def solve(
     every: float = CHECKPOINT_EVERY,
     quiet: bool = False,
 ) -> Totals:
-    """Runs the search of `puzzle` on `client`'s cluster, cut into at least `parts` parts.
+    """Runs the search of `puzzle` on `client`'s cluster as `parts` tasks (each a handful
+    of the cut's subtrees, from all over the tree).
 
     All mode (the default) enumerates every solution: the totals are exactly the
     single-process run's. With `first=True` it stops at the serial run's first solution
     (the lowest part that finds one; parts after it are cancelled), its nodes those of the
     parts that ran."""
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
-    depth, prefix, pieces = cut(search, parts)
+    depth, prefix, pieces = cut(search, FINER * parts)
     store = None
     if checkpoint_dir is not None:
         key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
@@ -160,6 +164,7 @@ def solve(
             score_of=lambda r: r.best_score,
             found=(lambda r: bool(r.solutions)) if first else None,
             extra=(puzzle, engine, order, every, first),
+            tasks=parts,
         )
     return totals(results, prefix, depth, len(pieces), first)
 

@@ -17,6 +17,11 @@ from .progress import Progress, report
 from .store import Store, fingerprint
 from .runner import new_run_id, run_parts
 
+#: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`). One:
+#: a block-fill cut is already even enough, and grouped parts made the kill test's
+#: recovery stall (not understood yet; see the README's known limits).
+FINER = 1
+
 #: Seconds between two progress reports of a running part.
 REPORT_EVERY = 2.0
 
@@ -90,9 +95,9 @@ def count(
     checkpoint_dir: Optional[str] = None,
     quiet: bool = False,
 ) -> Totals:
-    """Counts (with `keep=True`, also lists) every path of `grid` on `client`'s cluster, cut
-    into at least `parts` parts when the tree is that wide."""
-    depth, pieces = cut(grid, parts)
+    """Counts (with `keep=True`, also lists) every path of `grid` on `client`'s cluster as
+    `parts` tasks, each a handful of the cut's subtrees from all over the tree."""
+    depth, pieces = cut(grid, FINER * parts)
     prefix = pieces[0].prefix_nodes if pieces else 0
     store = None
     if checkpoint_dir is not None:
@@ -111,6 +116,7 @@ def count(
             store=store,
             nodes_of=lambda r: r.nodes,
             extra=(keep,),
+            tasks=parts,
         )
     paths: List[str] = []
     for i in sorted(results):
