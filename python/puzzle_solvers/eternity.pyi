@@ -74,3 +74,13 @@ class Search:
     ) -> "Search": ...
     def split(self, depth: int) -> List["Search"]:
         """Independent, picklable parts; their nodes plus ``prefix_nodes`` are the whole's."""
+    def cut(self, depth: int) -> Tuple[int, List[str]]:
+        """``split`` as checkpoint texts: ``(prefix_nodes, texts)``, cheap for many parts."""
+    @staticmethod
+    def from_checkpoint_text(
+        puzzle: Puzzle,
+        text: str,
+        engine: Literal["table", "baseline"] = "table",
+        order: Literal["row", "spiral", "border"] = "row",
+        prefix_nodes: int = 0,
+    ) -> "Search": ...

@@ -1,5 +1,6 @@
 """Block fill: a path from the start through every tile once, the number of such paths, and
-proofs that there is none (:class:`Impossible`, with ``.reason``).
+proofs that there is none (:class:`Impossible`, with ``.reason``); :class:`Paths`, every
+path in a fixed order, cut by :meth:`Paths.split` into parts that run anywhere.
 
 Grids are text, one line per row: ``x`` a tile, ``X`` the start, ``E`` a required end, a space
 a gap. Malformed grids raise :class:`puzzle_solvers.HamiltonError` naming line and column.
@@ -10,5 +11,12 @@ from ._native import hamilton as _native
 
 solve = _native.solve
 count = _native.count
+Paths = _native.Paths
 
-__all__ = ["HamiltonError", "Impossible", "count", "solve"]
+
+def _restore_part(grid, depth, index):  # type: ignore[no-untyped-def]
+    """Unpickles a :class:`Paths` (its grid, split depth and part index)."""
+    return _native._restore(grid, depth, index)
+
+
+__all__ = ["HamiltonError", "Impossible", "Paths", "count", "solve"]

@@ -1,4 +1,4 @@
-from typing import List, Tuple
+from typing import List, Literal, Optional, Tuple
 
 from . import HamiltonError as HamiltonError
 from . import Impossible as Impossible
@@ -8,3 +8,30 @@ def solve(grid: str) -> List[Tuple[int, int]]:
 
 def count(grid: str) -> int:
     """The exact number of paths from the start (from every start if there is none)."""
+
+class Paths:
+    """Every path in the crate's fixed order, or one part of a split of that enumeration."""
+
+    def __init__(self, grid: str) -> None: ...
+    def split(self, depth: int) -> List["Paths"]:
+        """Parts by prefixes of ``depth`` decisions, in order; counts add up exactly."""
+    def run(
+        self, nodes: Optional[int] = None, seconds: Optional[float] = None, keep: bool = False
+    ) -> Literal["paused", "finished"]:
+        """Runs to the end or the budget, counting paths (keeping them with ``keep``)."""
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def found(self) -> int: ...
+    @property
+    def paths(self) -> List[str]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def depth(self) -> Optional[int]: ...
+    @property
+    def prefix_nodes(self) -> int: ...
+    @property
+    def grid(self) -> str: ...

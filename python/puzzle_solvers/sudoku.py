@@ -12,5 +12,16 @@ solve = _native.solve
 count = _native.count
 finals = _native.finals
 solve_file = _native.solve_file
+read_file = _native.read_file
+solve_chunk = _native.solve_chunk
 
-__all__ = ["Finals", "SudokuError", "count", "finals", "solve", "solve_file"]
+__all__ = [
+    "Finals",
+    "SudokuError",
+    "count",
+    "finals",
+    "read_file",
+    "solve",
+    "solve_chunk",
+    "solve_file",
+]

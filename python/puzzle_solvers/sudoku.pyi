@@ -36,3 +36,18 @@ def solve_file(
     output_format: Optional[Literal["line", "grid"]] = None,
 ) -> SolveReport:
     """Solves every puzzle of ``path`` into ``out``, in input order."""
+
+def read_file(
+    path: _Path, input_format: Optional[Literal["line", "grid"]] = None
+) -> Tuple[List[str], Literal["line", "grid"]]:
+    """The file's puzzles as 81-character lines, and the file's format."""
+
+class ChunkReport(TypedDict):
+    text: bytes
+    verdicts: List[Literal["none", "unique", "several"]]
+    guesses: int
+
+def solve_chunk(
+    puzzles: List[str], output_format: Literal["line", "grid"] = "line"
+) -> ChunkReport:
+    """A chunk's answers as ``solve_file`` writes them (chunks join in order)."""

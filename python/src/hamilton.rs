@@ -1,9 +1,15 @@
 //! `puzzle_solvers.hamilton`: block-fill paths, their number, and proofs that there is none.
 
-use hamilton_solver::{Grid, Impossible as Proof, Search, Solver, count as crate_count};
-use pyo3::prelude::*;
+use std::sync::Mutex;
 
-use crate::drive;
+use hamilton_solver::{
+    Grid, Impossible as Proof, Paths, Search, Solver, Step, count as crate_count,
+};
+use puzzle_search::Split;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::drive::{self, Allowance};
 use crate::errors::{HamiltonError, Impossible, to_py};
 
 /// Reads a grid: one line per row, `x` a tile, `X` the start, `E` a required end, a space a
@@ -65,10 +71,253 @@ fn count(py: Python<'_>, grid: &str) -> PyResult<Py<PyAny>> {
     Ok(int.call1((counted.to_string(),))?.unbind())
 }
 
+/// One cut of a grid's enumeration: the grid's text, the depth, the prefix's nodes, the parts.
+struct Cut {
+    text: String,
+    depth: usize,
+    prefix_nodes: u64,
+    parts: Vec<Paths>,
+}
+
+/// The last split made in this process: unpickling many parts of one split (a worker running
+/// part after part) cuts the grid once, not once per part.
+static LAST_SPLIT: Mutex<Option<Cut>> = Mutex::new(None);
+
+/// `text`'s enumeration cut at `depth` as `(prefix nodes, parts)`, from [`LAST_SPLIT`] when
+/// it holds that cut.
+fn split_parts(py: Python<'_>, text: &str, depth: usize) -> PyResult<(u64, Vec<Paths>)> {
+    {
+        let last = LAST_SPLIT.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(cut) = last.as_ref()
+            && cut.text == text
+            && cut.depth == depth
+        {
+            return Ok((cut.prefix_nodes, cut.parts.clone()));
+        }
+    }
+    // Cut without the lock held: the cut releases the GIL, and a thread waiting on the lock
+    // while holding the GIL would otherwise never let it back.
+    let grid = parse(text)?;
+    let cut = py.detach(|| Paths::new(&grid).split(depth));
+    let (prefix_nodes, parts) = (cut.prefix.nodes, cut.parts);
+    *LAST_SPLIT.lock().unwrap_or_else(|p| p.into_inner()) = Some(Cut {
+        text: text.to_string(),
+        depth,
+        prefix_nodes,
+        parts: parts.clone(),
+    });
+    Ok((prefix_nodes, parts))
+}
+
+/// Every path of a grid in the crate's fixed order, or one part of that enumeration cut by
+/// `split`: steps in GIL-free slices, counts the paths it finds (and keeps them on request),
+/// and pickles while it has not started (a part travels as its grid, depth and index; the
+/// receiving process cuts the grid again, which is deterministic).
+#[pyclass(module = "puzzle_solvers.hamilton", name = "Paths")]
+pub struct PyPaths {
+    text: String,
+    /// `None` for the whole enumeration, else the split's depth.
+    depth: Option<usize>,
+    index: usize,
+    prefix_nodes: u64,
+    paths: Paths,
+    found: u64,
+    kept: Vec<String>,
+}
+
+impl PyPaths {
+    fn started(&self) -> bool {
+        self.paths.progress().nodes > 0 || self.found > 0 || self.paths.is_finished()
+    }
+}
+
+#[pymethods]
+impl PyPaths {
+    /// The whole enumeration of `grid` (text as for `solve`; without a start every start is
+    /// tried).
+    #[new]
+    fn new(grid: &str) -> PyResult<PyPaths> {
+        let parsed = parse(grid)?;
+        Ok(PyPaths {
+            text: grid.to_string(),
+            depth: None,
+            index: 0,
+            prefix_nodes: 0,
+            paths: Paths::new(&parsed),
+            found: 0,
+            kept: Vec::new(),
+        })
+    }
+
+    /// Cuts the whole enumeration by prefixes of `depth` branching decisions into parts, in
+    /// serial order: their paths in part order are the uncut run's, their counts add up to
+    /// its count, and their nodes plus `prefix_nodes` (on every part) to its nodes.
+    fn split(&self, py: Python<'_>, depth: usize) -> PyResult<Vec<PyPaths>> {
+        if self.depth.is_some() {
+            return Err(HamiltonError::new_err(
+                "a part of a split cannot be split again",
+            ));
+        }
+        let (prefix, parts) = split_parts(py, &self.text, depth)?;
+        Ok(parts
+            .into_iter()
+            .enumerate()
+            .map(|(index, paths)| PyPaths {
+                text: self.text.clone(),
+                depth: Some(depth),
+                index,
+                prefix_nodes: prefix,
+                paths,
+                found: 0,
+                kept: Vec::new(),
+            })
+            .collect())
+    }
+
+    /// Runs to the end (`"finished"`) or the budget (`"paused"`): `nodes` more nodes or
+    /// `seconds` of wall time. Every path found adds one to `found`; with `keep=True` its
+    /// moves are kept in `paths` (letters `U`, `D`, `L`, `R`). Ctrl-C raises
+    /// `KeyboardInterrupt` within about 0.02 s and keeps the work done.
+    #[pyo3(signature = (nodes = None, seconds = None, keep = false))]
+    fn run(
+        &mut self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        keep: bool,
+    ) -> PyResult<&'static str> {
+        let start = self.paths.progress().nodes;
+        let deadline = seconds
+            .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+        loop {
+            let allowance = Allowance {
+                nodes: nodes.map(|n| n.saturating_sub(self.paths.progress().nodes - start)),
+                seconds: deadline.map(|d| {
+                    d.saturating_duration_since(std::time::Instant::now())
+                        .as_secs_f64()
+                }),
+            };
+            match drive::step(py, &mut self.paths, allowance)? {
+                Step::Found(path) => {
+                    self.found += 1;
+                    if keep {
+                        self.kept.push(path.letters());
+                    }
+                }
+                Step::Paused => return Ok("paused"),
+                Step::Finished => return Ok("finished"),
+            }
+        }
+    }
+
+    /// Nodes searched by this object (a part's own, without the prefix).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.paths.progress().nodes
+    }
+
+    /// Paths found so far by this object.
+    #[getter]
+    fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// The paths kept by `run(keep=True)`, as move letters, in order.
+    #[getter]
+    fn paths(&self) -> Vec<String> {
+        self.kept.clone()
+    }
+
+    /// True once this object's paths have all been produced.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.paths.is_finished()
+    }
+
+    /// The part's position in its split (0 for the whole enumeration).
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The split's depth, `None` for the whole enumeration.
+    #[getter]
+    fn depth(&self) -> Option<usize> {
+        self.depth
+    }
+
+    /// Nodes above the split's cut (0 for the whole enumeration).
+    #[getter]
+    fn prefix_nodes(&self) -> u64 {
+        self.prefix_nodes
+    }
+
+    /// The grid's text.
+    #[getter]
+    fn grid(&self) -> &str {
+        &self.text
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        if this.started() {
+            return Err(HamiltonError::new_err(
+                "a started enumeration cannot be pickled (only its grid and place travel); \
+                 pickle it before running it",
+            ));
+        }
+        // By name through the Python package: a native function's own module name is the
+        // bare submodule's, which pickle cannot import.
+        let restore = py
+            .import("puzzle_solvers.hamilton")?
+            .getattr("_restore_part")?;
+        let args = (this.text.clone(), this.depth, this.index);
+        (restore, args).into_pyobject(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Paths(index={}, depth={:?}, nodes={}, found={}, finished={})",
+            self.index,
+            self.depth,
+            self.paths.progress().nodes,
+            self.found,
+            self.paths.is_finished()
+        )
+    }
+}
+
+/// Unpickles a `Paths`: the whole enumeration (`depth` `None`) or part `index` of the split at
+/// `depth`.
+#[pyfunction]
+fn _restore(py: Python<'_>, grid: &str, depth: Option<usize>, index: usize) -> PyResult<PyPaths> {
+    let Some(depth) = depth else {
+        return PyPaths::new(grid);
+    };
+    let (prefix_nodes, parts) = split_parts(py, grid, depth)?;
+    let n = parts.len();
+    let paths = parts
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| HamiltonError::new_err(format!("part {index} of a split into {n} parts")))?;
+    Ok(PyPaths {
+        text: grid.to_string(),
+        depth: Some(depth),
+        index,
+        prefix_nodes,
+        paths,
+        found: 0,
+        kept: Vec::new(),
+    })
+}
+
 /// Fills the `hamilton` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
+    m.add_class::<PyPaths>()?;
     m.add("Impossible", m.py().get_type::<Impossible>())?;
     Ok(())
 }

@@ -162,12 +162,110 @@ fn solve_file<'py>(
     Ok(report)
 }
 
+/// Reads the puzzles of the file `path` (one-line or nine-line format, detected unless
+/// `input_format` says) as the crate's batch solver reads them, and returns them as 81-character
+/// lines (`.` for blanks) with the format's name (`"line"` or `"grid"`): the input of
+/// `solve_chunk`, cut into chunks anywhere.
+#[pyfunction]
+#[pyo3(signature = (path, input_format = None))]
+fn read_file(
+    py: Python<'_>,
+    path: PathBuf,
+    input_format: Option<&str>,
+) -> PyResult<(Vec<String>, &'static str)> {
+    let input = parse_format(input_format)?;
+    let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+    let (grids, format) = py
+        .detach(|| read_puzzles(&text, input))
+        .map_err(|e| SudokuError::new_err(format!("{}: {e}", path.display())))?;
+    let lines = grids.iter().map(Grid::to_line).collect();
+    Ok((lines, format_name(format)))
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Line => "line",
+        Format::Grid => "grid",
+    }
+}
+
+/// A line of `read_file` as the file reader read it: givens that clash are kept (the
+/// puzzle then has no solution, as in `solve_file`), where `Grid`'s parser would refuse them.
+fn chunk_grid(line: &str) -> Option<Grid> {
+    let bytes = line.as_bytes();
+    if bytes.len() != 81 {
+        return None;
+    }
+    let mut cells = [0u8; 81];
+    for (cell, &b) in cells.iter_mut().zip(bytes) {
+        *cell = match b {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => b - b'0',
+            _ => return None,
+        };
+    }
+    Grid::from_cells(cells)
+}
+
+/// Solves a chunk of puzzles (81-character lines, as `read_file` gives) and returns a dict:
+/// `text` (bytes: the chunk's answers written in `output_format`, `"line"` or `"grid"`, as
+/// `solve_file` writes them: a puzzle without a solution as given, one with several its
+/// first solution), `verdicts` (one of `"none"`, `"unique"`, `"several"` a puzzle) and
+/// `guesses`. Chunks joined in order (with one empty line between chunks of the nine-line
+/// format) are byte for byte `solve_file`'s output for the whole file.
+#[pyfunction]
+#[pyo3(signature = (puzzles, output_format = "line"))]
+fn solve_chunk<'py>(
+    py: Python<'py>,
+    puzzles: Vec<String>,
+    output_format: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let format = output_format
+        .parse::<Format>()
+        .map_err(to_py::<SudokuError>)?;
+    let grids = puzzles
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            chunk_grid(p).ok_or_else(|| {
+                SudokuError::new_err(format!(
+                    "puzzle {} of the chunk: expected 81 characters, `.` or a digit 1 to 9 each",
+                    k + 1
+                ))
+            })
+        })
+        .collect::<PyResult<Vec<Grid>>>()?;
+    let mut answers = Vec::with_capacity(grids.len());
+    let mut verdicts = Vec::with_capacity(grids.len());
+    let mut guesses = 0u64;
+    for batch in grids.chunks(FILE_BATCH) {
+        let counts = py
+            .detach(|| count_all(batch, 1))
+            .map_err(to_py::<SudokuError>)?;
+        for (g, c) in batch.iter().zip(&counts) {
+            guesses += c.guesses;
+            verdicts.push(verdict_name(c.verdict()));
+            answers.push(c.first.unwrap_or(*g));
+        }
+        py.check_signals()?;
+    }
+    let mut text = Vec::new();
+    write_all(&mut text, &answers, format);
+    let report = PyDict::new(py);
+    report.set_item("text", pyo3::types::PyBytes::new(py, &text))?;
+    report.set_item("verdicts", verdicts)?;
+    report.set_item("guesses", guesses)?;
+    Ok(report)
+}
+
 /// Fills the `sudoku` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(finals, m)?)?;
     m.add_function(wrap_pyfunction!(solve_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_chunk, m)?)?;
     m.add_class::<Finals>()?;
     Ok(())
 }

@@ -1,0 +1,200 @@
+"""Eternity II, distributed: a search cut into many parts (`eternity.Search.split`), each a
+task; totals and solutions (in serial order) are the single-process run's."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from .. import eternity
+from .progress import Progress, report
+from .runner import new_run_id, run_parts
+from .store import Store, fingerprint
+
+#: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`).
+FINER = 4
+
+#: Seconds between two continuation checkpoints of a running part (and progress reports).
+CHECKPOINT_EVERY = 10.0
+
+
+@dataclass
+class PartResult:
+    """What one part did: its nodes, solutions (cells per solution) and counters."""
+
+    index: int
+    nodes: int
+    solutions: List[Any]
+    max_depth: int
+    best_score: int
+    cpu_s: float
+    resumed_at: int = 0
+    """Nodes the part had done in the continuation it went on from (0: from its start)."""
+
+
+@dataclass
+class Totals:
+    """A whole run: nodes (prefix included), solutions in serial order, the deepest depth and
+    best score, the parts' CPU seconds, how many parts and at what depth."""
+
+    nodes: int
+    solutions: List[Any]
+    best_score: int
+    max_depth: int
+    cpu_s: float
+    parts: int
+    depth: int
+    part_nodes: List[int] = field(default_factory=list)
+
+    def last_line(self) -> str:
+        """The `eternity` example's last line: `nodes=.. solutions=.. best_score=..
+        max_depth=.. cpu_s=.. nodes_per_cpu_s=..` (CPU time summed over the workers)."""
+        rate = self.nodes / self.cpu_s if self.cpu_s > 0 else 0.0
+        return (
+            f"nodes={self.nodes} solutions={len(self.solutions)} best_score={self.best_score} "
+            f"max_depth={self.max_depth} cpu_s={self.cpu_s:.3f} nodes_per_cpu_s={rate:.0f}"
+        )
+
+
+def cut(search: "eternity.Search", parts: int, max_depth: Optional[int] = None):
+    """The shallowest cut of `search` into at least `parts` parts, as `(depth, prefix
+    nodes, checkpoint texts)` (`Search.cut`: no search is built for a part until a worker
+    runs it)."""
+    limit = max_depth if max_depth is not None else search.puzzle.width * search.puzzle.height
+    depth = 1
+    prefix, texts = search.cut(depth)
+    while len(texts) < parts and depth < limit:
+        depth += 1
+        deeper = search.cut(depth)
+        if not deeper[1]:
+            break
+        prefix, texts = deeper
+    return depth, prefix, texts
+
+
+def run_part(
+    text: str,
+    index: int,
+    run: str,
+    store: Optional[Store],
+    puzzle: "eternity.Puzzle",
+    engine: str = "table",
+    order: str = "row",
+    every: float = CHECKPOINT_EVERY,
+    first: bool = False,
+) -> PartResult:
+    """A Dask task: runs part `text` (a checkpoint of `Search.cut`) to its end (or, with
+    `first`, to its first solution), checkpointing its continuation into `store` every
+    `every` seconds and going on from the last one when there is one. (A part of a cut
+    enumerates whatever mode its whole had: `first` is what stops it.)"""
+    part = eternity.Search.from_checkpoint_text(puzzle, text, engine=engine, order=order)
+    resumed_at = 0
+    if store is not None:
+        saved = store.continuation(index)
+        if saved is not None:
+            part = saved
+            resumed_at = part.progress["nodes"]
+    cpu0 = time.thread_time()
+    while True:
+        state = part.step(seconds=every) if first else part.run(seconds=every)
+        if state == "found":
+            state = "finished"
+        p = part.progress
+        report(run, index, p["nodes"], p["max_depth"], p["best_score"])
+        if state == "finished":
+            break
+        if store is not None:
+            store.save_continuation(index, part)
+    p = part.progress
+    result = PartResult(
+        index=index,
+        nodes=p["nodes"],
+        solutions=part.solutions,
+        max_depth=p["max_depth"],
+        best_score=p["best_score"],
+        cpu_s=time.thread_time() - cpu0,
+        resumed_at=resumed_at,
+    )
+    if store is not None:
+        store.save_result(index, result)
+    return result
+
+
+def solve(
+    client: Any,
+    puzzle: "eternity.Puzzle",
+    *,
+    parts: int = 256,
+    first: bool = False,
+    engine: str = "table",
+    order: str = "row",
+    checkpoint_dir: Optional[str] = None,
+    every: float = CHECKPOINT_EVERY,
+    quiet: bool = False,
+) -> Totals:
+    """Runs the search of `puzzle` on `client`'s cluster as `parts` tasks (each a handful
+    of the cut's subtrees, from all over the tree).
+
+    All mode (the default) enumerates every solution: the totals are exactly the
+    single-process run's. With `first=True` it stops at the serial run's first solution
+    (the lowest part that finds one; parts after it are cancelled), its nodes those of the
+    parts that ran."""
+    search = eternity.Search(puzzle, engine=engine, order=order, first=first)
+    depth, prefix, pieces = cut(search, FINER * parts)
+    store = None
+    if checkpoint_dir is not None:
+        key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
+        store = Store(checkpoint_dir, "eternity", key).open()
+    run = new_run_id("eternity")
+    progress = Progress(
+        run, len(pieces), label=f"depth {depth}", max_score=puzzle.max_score, quiet=quiet
+    )
+    with progress:
+        progress.done_nodes += prefix
+        results: Dict[int, PartResult] = run_parts(
+            client,
+            run_part,
+            pieces,
+            run=run,
+            progress=progress,
+            store=store,
+            nodes_of=lambda r: r.nodes,
+            depth_of=lambda r: r.max_depth,
+            score_of=lambda r: r.best_score,
+            found=(lambda r: bool(r.solutions)) if first else None,
+            extra=(puzzle, engine, order, every, first),
+            tasks=parts,
+        )
+    return totals(results, prefix, depth, len(pieces), first)
+
+
+def totals(
+    results: Dict[int, PartResult], prefix: int, depth: int, parts: int, first: bool
+) -> Totals:
+    """Adds the parts up in serial order (in first mode: up to the first finding part)."""
+    order = sorted(results)
+    if first:
+        hits = [i for i in order if results[i].solutions]
+        if hits:
+            order = [i for i in order if i <= hits[0]]
+    solutions: List[Any] = []
+    for i in order:
+        solutions.extend(results[i].solutions)
+    if first:
+        solutions = solutions[:1]
+    chosen = [results[i] for i in order]
+    max_depth = max((r.max_depth for r in chosen), default=0)
+    # As the serial search reports it: the score of the first board (in search order) at
+    # the deepest depth.
+    best_score = next((r.best_score for r in chosen if r.max_depth == max_depth), 0)
+    return Totals(
+        nodes=prefix + sum(r.nodes for r in chosen),
+        solutions=solutions,
+        best_score=best_score,
+        max_depth=max_depth,
+        cpu_s=sum(r.cpu_s for r in results.values()),
+        parts=parts,
+        depth=depth,
+        part_nodes=[r.nodes for r in chosen],
+    )
