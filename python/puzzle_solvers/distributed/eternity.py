@@ -100,10 +100,10 @@ def run_part(
         state = part.step(seconds=every) if first else part.run(seconds=every)
         if state == "found":
             state = "finished"
+        if state == "finished":
+            break  # the result itself tells the client; an event per part costs the scheduler
         p = part.progress
         report(run, index, p["nodes"], p["max_depth"], p["best_score"])
-        if state == "finished":
-            break
         if store is not None:
             store.save_continuation(index, part)
     p = part.progress
