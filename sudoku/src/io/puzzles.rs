@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Pipe, commit, create};
+use super::{Pipe, Pool, commit, create, pool};
 use crate::error::FileError;
 use crate::puzzle_gen::{Generated, Generator};
 use crate::rating::{GRADES, Grade};
@@ -50,7 +50,7 @@ pub fn write_puzzles<W: Write + Send + 'static>(
     let mut start = 0;
     while start < count {
         let end = count.min(start + PUZZLE_BATCH);
-        let batch = make(generator, start..end, pool.as_ref());
+        let batch = make(generator, start..end, &pool);
         let mut buf = pipe.buffer();
         for p in &batch {
             p.puzzle.write_line(&mut buf, b'.');
@@ -111,51 +111,22 @@ pub fn generate_puzzles_to(
     Ok(report)
 }
 
-#[cfg(feature = "parallel")]
-type Pool = rayon::ThreadPool;
-#[cfg(not(feature = "parallel"))]
-type Pool = ();
+/// Generates puzzles `range` of `generator` on `pool` (the io module's: one built per file),
+/// in index order.
+fn make(generator: &Generator, range: std::ops::Range<u64>, pool: &Pool) -> Vec<Generated> {
+    #[cfg(feature = "parallel")]
+    if let Some(pool) = pool {
+        use rayon::prelude::*;
 
-#[cfg(feature = "parallel")]
-fn pool(threads: usize) -> Result<Option<Pool>, FileError> {
-    if threads <= 1 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map(Some)
-        .map_err(|e| FileError::Threads {
-            threads,
-            source: Box::new(e),
-        })
-}
-
-#[cfg(not(feature = "parallel"))]
-fn pool(_threads: usize) -> Result<Option<Pool>, FileError> {
-    Ok(None)
-}
-
-#[cfg(feature = "parallel")]
-fn make(generator: &Generator, range: std::ops::Range<u64>, pool: Option<&Pool>) -> Vec<Generated> {
-    use rayon::prelude::*;
-    match pool {
-        Some(pool) => pool.install(|| {
+        return pool.install(|| {
             range
                 .into_par_iter()
                 .map_init(crate::Solver::new, |s, i| generator.puzzle_with(i, s))
                 .collect()
-        }),
-        None => serially(generator, range),
+        });
     }
-}
-
-#[cfg(not(feature = "parallel"))]
-fn make(
-    generator: &Generator,
-    range: std::ops::Range<u64>,
-    _pool: Option<&Pool>,
-) -> Vec<Generated> {
+    #[cfg(not(feature = "parallel"))]
+    let _ = pool;
     serially(generator, range)
 }
 
