@@ -41,8 +41,9 @@ def fingerprint(*parts: Any) -> str:
     return h.hexdigest()[:32]
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_atomically(path: Path, data: bytes) -> None:
+    """Writes `data` to `path` through a temporary file beside it and a rename, so a reader
+    (or a rerun after a kill) sees the old file or the new one, never a part of it."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -72,7 +73,8 @@ class Store:
 
     def open(self) -> "Store":
         """Creates the directory, or checks that it holds this run; returns self."""
-        self.root.mkdir(parents=True, exist_ok=True)
+        for folder in (self.root / "done", self.root / "open"):
+            folder.mkdir(parents=True, exist_ok=True)
         manifest = self.root / "run.json"
         want = {"kind": self.kind, "key": self.key}
         if manifest.exists():
@@ -84,7 +86,7 @@ class Store:
                     "choose another directory or empty it"
                 )
         else:
-            _write_atomically(manifest, json.dumps(want).encode())
+            write_atomically(manifest, json.dumps(want).encode())
         return self
 
     def _done(self, index: int) -> Path:
@@ -109,7 +111,7 @@ class Store:
 
     def save_result(self, index: int, result: Any) -> None:
         """Records part `index` as finished with `result`, and drops its continuation."""
-        _write_atomically(self._done(index), pickle.dumps(result))
+        write_atomically(self._done(index), pickle.dumps(result))
         try:
             self._open(index).unlink()
         except FileNotFoundError:
@@ -117,7 +119,7 @@ class Store:
 
     def save_continuation(self, index: int, state: Any) -> None:
         """Records where part `index` stands (any picklable state)."""
-        _write_atomically(self._open(index), pickle.dumps(state))
+        write_atomically(self._open(index), pickle.dumps(state))
 
     def continuation(self, index: int) -> Optional[Any]:
         """Part `index`'s last continuation, or None."""

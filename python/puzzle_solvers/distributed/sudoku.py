@@ -5,7 +5,6 @@ example's `-s FILE`) writes."""
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -13,7 +12,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .. import sudoku
 from .progress import Progress
 from .runner import new_run_id, run_parts
-from .store import Store, fingerprint
+from .store import Store, fingerprint, write_atomically
 
 #: Puzzles per task by default: tens of milliseconds to seconds of work each.
 CHUNK = 20_000
@@ -82,18 +81,7 @@ def solve_file(
     # The nine-line format puts one empty line between grids, chunk boundaries included.
     sep = b"\n" if fmt == "grid" else b""
     data = sep.join(results[i]["text"] for i in range(len(chunks)))
-    out = Path(out)
-    fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=".tmp", dir=out.parent or ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, out)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(Path(out), data)
     unique = 0
     guesses = 0
     anomalies: List[Tuple[int, str]] = []
