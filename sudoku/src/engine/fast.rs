@@ -51,6 +51,14 @@ pub(crate) struct State {
     stack_dirty: u32,
 }
 
+/// The bands (3 bits) that have a bit set in a 27-bit mask indexed like `cand`.
+#[inline(always)]
+fn bands_of(mask: u32) -> u32 {
+    ((mask & 511 != 0) as u32)
+        | ((mask & (511 << 9) != 0) as u32) << 1
+        | ((mask >> 18 != 0) as u32) << 2
+}
+
 /// The digits (9 bits) that have a bit set in a 27-bit mask indexed like `cand`.
 #[inline(always)]
 fn digits_of(mask: u32) -> u32 {
@@ -132,11 +140,15 @@ impl State {
     pub(crate) fn propagate(&mut self) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
+        // Entries changed since naked singles last ran: a band none of whose words changed
+        // has no new single (the last run, or the end of the last propagation, left none).
+        let mut touched = dirty;
         loop {
             // In passes: every entry changed during a pass waits for the next one, so a word
             // touched by several placements is examined once per pass, not once per placement.
             while dirty != 0 {
                 let mut pass = dirty;
+                touched |= pass;
                 dirty = 0;
                 while pass != 0 {
                     let i = pass.trailing_zeros() as usize;
@@ -147,7 +159,9 @@ impl State {
                     }
                 }
             }
-            match self.naked_singles() {
+            let bands = bands_of(touched);
+            touched = 0;
+            match self.naked_singles(bands) {
                 None => return false,
                 Some(0) => {}
                 Some(more) => {
@@ -187,8 +201,8 @@ impl State {
         let x = self.cand[i];
         let shrink = ROW_BOXES[(x & 511) as usize]
             | ROW_BOXES[((x >> 9) & 511) as usize] << 3
-            | ROW_BOXES[(x >> 18) as usize] << 6;
-        let y = x & COMPLEX[shrink as usize];
+            | ROW_BOXES[((x >> 18) & 511) as usize] << 6;
+        let y = x & COMPLEX[(shrink & 511) as usize];
         if y == 0 {
             return None;
         }
@@ -198,7 +212,7 @@ impl State {
         let band = i / 9;
         let singles = SINGLE[(x & 511) as usize]
             | SINGLE[((x >> 9) & 511) as usize] << 9
-            | SINGLE[(x >> 18) as usize] << 18;
+            | SINGLE[((x >> 18) & 511) as usize] << 18;
         let placed = singles & self.unplaced[band];
         if placed == 0 {
             return Some(0);
@@ -265,16 +279,16 @@ impl State {
         Some(changed << d)
     }
 
-    /// Places every naked single; `None` on a cell without candidates, else the entries of
-    /// `cand` it changed.
+    /// Places every naked single in the bands of `bands` (bit per band); `None` on a cell
+    /// without candidates, else the entries of `cand` it changed.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<u32> {
+    fn naked_singles(&mut self, bands: u32) -> Option<u32> {
         let mut found = 0;
-        for band in 0..3 {
+        let mut todo = bands;
+        while todo != 0 {
+            let band = todo.trailing_zeros() as usize % 3;
+            todo &= todo - 1;
             let open = self.unplaced[band];
-            if open == 0 {
-                continue;
-            }
             let (ones, twos, _) = self.counts(band);
             if open & !ones != 0 {
                 return None;
