@@ -76,20 +76,21 @@ impl State {
     /// givens one by one touched nine words per given, a large share of the time of an easy
     /// puzzle.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        // slots[16 * band + value]: the band's cells that hold the value (1..=9). Blanks go
-        // to four spare slots in turn (10..14), so that the common blank does not make one
-        // long chain of read-modify-writes to a single word.
-        let mut slots = [0u32; 64];
+        // slots[64 * band + 16 * (p % 4) + value]: the band's cells p that hold the value
+        // (1..=9, 0 for a blank), in four copies taken in turn, so that a common value (the
+        // blank) does not make one long chain of read-modify-writes to a single word.
+        let mut slots = [0u32; 192];
         for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
             for (p, &v) in cells.iter().enumerate() {
-                let v = v as usize & 15;
-                let slot = v + usize::from(v == 0) * (10 + (p & 3));
-                slots[(16 * band + slot) & 63] |= 1 << p;
+                slots[(64 * band + 16 * (p & 3) + (v as usize & 15)) % 192] |= 1 << p;
             }
         }
         let mut givens = [0u32; 27];
-        for band in 0..3 {
-            givens[9 * band..9 * band + 9].copy_from_slice(&slots[16 * band + 1..16 * band + 10]);
+        for (band, words) in givens.chunks_exact_mut(9).enumerate() {
+            let s = &slots[64 * band..64 * band + 64];
+            for (d, g) in words.iter_mut().enumerate() {
+                *g = s[d + 1] | s[d + 17] | s[d + 33] | s[d + 49];
+            }
         }
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let mut s = State {
