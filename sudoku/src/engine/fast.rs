@@ -23,7 +23,7 @@ use puzzle_search::{Limit, Meter};
 use crate::grid::{CELLS, Grid};
 
 use super::tables::{
-    BAND_PEERS, CLAIM, COMPLEX, POINT, POPCOUNT9, ROW_BOXES, SINGLE, SPREAD9, columns_mask,
+    BAND_PEERS, CLAIM, COMPLEX, POINT, POPCOUNT9, ROW_BOXES, SINGLE, SPREAD8, SPREAD9, columns_mask,
 };
 use super::{Counters, Event};
 
@@ -453,16 +453,25 @@ impl State {
     }
 
     /// The grid of a solved state (every cell placed).
+    ///
+    /// Each word is spread eight cells at a time into bytes (0 or 1) by table and scaled
+    /// by its digit: in a solved state every cell is in exactly one word, so the words add
+    /// up to the grid, without a loop over each word's cells.
     pub(crate) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (i, &c) in self.cand.iter().enumerate() {
-            let base = 27 * (i / 9);
-            let digit = (i % 9) as u8 + 1;
-            let mut bits = c;
-            while bits != 0 {
-                cells[base + bits.trailing_zeros() as usize] = digit;
-                bits &= bits - 1;
+        for (band, words) in self.cand.chunks_exact(9).enumerate() {
+            let mut out = [0u64; 4];
+            for (d, &w) in words.iter().enumerate() {
+                let digit = d as u64 + 1;
+                for (j, o) in out.iter_mut().enumerate() {
+                    *o |= SPREAD8[((w >> (8 * j)) & 255) as usize] * digit;
+                }
             }
+            let mut bytes = [0u8; 32];
+            for (chunk, o) in bytes.chunks_exact_mut(8).zip(out) {
+                chunk.copy_from_slice(&o.to_le_bytes());
+            }
+            cells[27 * band..27 * band + 27].copy_from_slice(&bytes[..27]);
         }
         Grid::from_checked_cells(cells)
     }

@@ -40,6 +40,10 @@ pub(crate) static POPCOUNT9: [u32; 512] = popcount9();
 /// count each column in its own 4-bit field.
 pub(crate) static SPREAD9: [u64; 512] = spread9();
 
+/// `SPREAD8[b]`: bit `i` of a byte moved to bit `8 * i`, so that eight cells of a word become
+/// eight bytes, each 0 or 1.
+pub(crate) static SPREAD8: [u64; 256] = spread8();
+
 /// `BAND_PEERS[p]`: the cells of the band in the same row or box as band cell `p`, without
 /// `p` itself.
 pub(crate) static BAND_PEERS: [u32; 27] = band_peers();
@@ -101,6 +105,22 @@ const fn spread9() -> [u64; 512] {
             c += 1;
         }
         r += 1;
+    }
+    t
+}
+
+const fn spread8() -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 != 0 {
+                t[b] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
     }
     t
 }
@@ -219,6 +239,7 @@ mod tests {
         assert_eq!(CLAIM[0b000_000_010], 0b111_111_010);
         assert_eq!(POINT[0b011_100_010], 0b000_100_010);
         assert_eq!(POPCOUNT9[0b101_100_111], 6);
+        assert_eq!(SPREAD8[0b1000_0101], 1 | 1 << 16 | 1 << 56);
         assert_eq!(SPREAD9[0b100_000_011], 1 | 1 << 4 | 1 << 32);
         assert_eq!(columns_mask(1), 1 | 1 << 9 | 1 << 18);
     }
