@@ -284,6 +284,53 @@ fn split_parts_sum_to_the_single_thread_count() {
     }
 }
 
+#[test]
+fn resume_with_tables_does_what_resume_does_on_a_used_solver() {
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    for kind in EngineKind::ALL {
+        let options = SearchOptions::default().engine(kind);
+        // A template that has searched (and paused mid-tree): its state must not leak.
+        let mut template = Solver::new(&inst, &order, options);
+        while template.nodes() < 5_000 {
+            let _ = template.step(Budget::nodes(5_000));
+        }
+        assert!(!template.is_finished());
+        let mut nodes = split(&inst, &order, 3).prefix_nodes;
+        let mut found = Vec::new();
+        for job in &split(&inst, &order, 3).jobs {
+            let fresh = run_whole(Solver::resume(&inst, &order, job, options).unwrap());
+            let mut part = template.resume_with_tables(job).unwrap();
+            // Half a part, then its continuation on the same tables: still the same totals.
+            let mut items = Vec::new();
+            while let Step::Found(board) = part.step(Budget::nodes(700)) {
+                items.push(board);
+            }
+            let rest = template.resume_with_tables(&part.continuation()).unwrap();
+            let reused = run_whole(rest);
+            assert_eq!(reused.progress.nodes, fresh.progress.nodes, "{kind}");
+            items.extend(reused.items);
+            assert_eq!(items, fresh.items, "{kind}");
+            nodes += fresh.progress.nodes;
+            found.extend(items);
+        }
+        assert_eq!((nodes, found.len()), (H52_NODES, 1), "{kind}");
+        // The template itself goes on where it paused.
+        let rest = run_whole(template);
+        assert_eq!(rest.progress.nodes, H52_NODES, "{kind}");
+    }
+    let other = Solver::new(
+        &inst,
+        &FillOrder::new(&inst, eternity_solver::OrderKind::Spiral),
+        SearchOptions::default(),
+    );
+    let job = &split(&inst, &order, 3).jobs[0];
+    assert!(matches!(
+        other.resume_with_tables(job),
+        Err(ResumeError::Fingerprint { .. })
+    ));
+}
+
 #[cfg(feature = "parallel")]
 #[test]
 fn parallel_runs_give_the_single_thread_totals() {

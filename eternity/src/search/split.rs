@@ -85,7 +85,8 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
 }
 
 /// Cuts the search at a depth into [`Solver`]s, one per subtree, each resumed from a job of
-/// [`split`] with this solver's engine and node limit: the prefix nodes plus the parts'
+/// [`split`] with this solver's engine, node limit and built tables
+/// ([`Solver::resume_with_tables`]): the prefix nodes plus the parts'
 /// nodes are the uncut search's count, and the parts' solutions in part order are its
 /// solutions in order. The cut is of the whole tree (as the search stands before its first
 /// step), and the parts enumerate their subtrees ([`Mode::All`]); with [`Mode::First`], the
@@ -96,13 +97,11 @@ impl puzzle_search::Split for Solver {
         let parts = jobs
             .jobs
             .iter()
-            .map(
-                |job| match Solver::resume(&self.inst, &self.order, job, self.options) {
-                    Ok(s) => s,
-                    // A job made by `split` always resumes; an error would be a bug here.
-                    Err(e) => panic!("split job does not resume: {e}"),
-                },
-            )
+            .map(|job| match self.resume_with_tables(job) {
+                Ok(s) => s,
+                // A job made by `split` always resumes; an error would be a bug here.
+                Err(e) => panic!("split job does not resume: {e}"),
+            })
             .collect();
         Parts {
             depth: jobs.depth,
