@@ -3,13 +3,15 @@ task; totals and solutions (in serial order) are the single-process run's."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from .. import eternity
 from .progress import Progress, report
-from .runner import new_run_id, run_parts
+from .runner import deal, new_run_id, run_parts
 from .store import Store, fingerprint
 
 #: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`). One:
@@ -18,6 +20,9 @@ from .store import Store, fingerprint
 #: 1,149 at depth 5, most of them empty; one worker's wall time 6.8 s against 9.9 s). The
 #: cut still gives more subtrees than tasks wherever a depth overshoots.
 FINER = 1
+
+#: Tasks a run is cut for by default (the command line's `--parts`).
+DEFAULT_PARTS = 256
 
 #: Seconds between two continuation checkpoints of a running part (and progress reports).
 CHECKPOINT_EVERY = 10.0
@@ -50,6 +55,14 @@ class Totals:
     parts: int
     depth: int
     part_nodes: List[int] = field(default_factory=list)
+    tasks: int = 0
+    """How many Dask tasks the parts ran in."""
+    task_nodes: List[int] = field(default_factory=list)
+    """Nodes per task, in the order the tasks were submitted."""
+    task_cpu_s: List[float] = field(default_factory=list)
+    """CPU seconds per task (its parts'), in the same order."""
+    cut_s: float = 0.0
+    """Seconds the client spent cutting the search."""
 
     def last_line(self) -> str:
         """The `eternity` example's last line: `nodes=.. solutions=.. best_score=..
@@ -77,6 +90,36 @@ def cut(search: "eternity.Search", parts: int, max_depth: Optional[int] = None):
     return depth, prefix, texts
 
 
+#: This process's root searches, by (puzzle JSON, engine, order): a part resumes on its
+#: template's built tables (`Search.resume_text`) instead of building its own, which cost
+#: about a millisecond a part. A few puzzles at most are kept.
+_TEMPLATES: "OrderedDict[Tuple[str, str, str], eternity.Search]" = OrderedDict()
+_TEMPLATES_KEPT = 4
+_TEMPLATES_LOCK = threading.Lock()
+#: The last puzzle object asked for and its template: the parts of one task share the
+#: task's puzzle object, so they skip even the key's JSON.
+_LAST: List[Any] = [None, None, None, None]
+
+
+def template(puzzle: "eternity.Puzzle", engine: str, order: str) -> "eternity.Search":
+    """The search from the root of `puzzle` that this process keeps to resume parts on (built
+    on the first call for a puzzle, engine and order; never stepped)."""
+    with _TEMPLATES_LOCK:
+        if _LAST[0] is puzzle and _LAST[1] == engine and _LAST[2] == order:
+            return _LAST[3]
+        key = (puzzle.to_json(), engine, order)
+        found = _TEMPLATES.get(key)
+        if found is None:
+            found = eternity.Search(puzzle, engine=engine, order=order)
+            _TEMPLATES[key] = found
+            while len(_TEMPLATES) > _TEMPLATES_KEPT:
+                _TEMPLATES.popitem(last=False)
+        else:
+            _TEMPLATES.move_to_end(key)
+        _LAST[:] = [puzzle, engine, order, found]
+        return found
+
+
 def run_part(
     text: str,
     index: int,
@@ -92,14 +135,14 @@ def run_part(
     `first`, to its first solution), checkpointing its continuation into `store` every
     `every` seconds and going on from the last one when there is one. (A part of a cut
     enumerates whatever mode its whole had: `first` is what stops it.)"""
-    part = eternity.Search.from_checkpoint_text(puzzle, text, engine=engine, order=order)
+    cpu0 = time.thread_time()
+    part = template(puzzle, engine, order).resume_text(text)
     resumed_at = 0
     if store is not None:
         saved = store.continuation(index)
         if saved is not None:
             part = saved
             resumed_at = part.progress["nodes"]
-    cpu0 = time.thread_time()
     while True:
         state = part.step(seconds=every) if first else part.run(seconds=every)
         if state == "found":
@@ -144,8 +187,10 @@ def solve(
     single-process run's. With `first=True` it stops at the serial run's first solution
     (the lowest part that finds one; parts after it are cancelled), its nodes those of the
     parts that ran."""
+    t0 = time.perf_counter()
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
     depth, prefix, pieces = cut(search, FINER * parts)
+    cut_s = time.perf_counter() - t0
     store = None
     if checkpoint_dir is not None:
         key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
@@ -170,7 +215,13 @@ def solve(
             extra=(puzzle, engine, order, every, first),
             tasks=parts,
         )
-    return totals(results, prefix, depth, len(pieces), first)
+    done = totals(results, prefix, depth, len(pieces), first)
+    groups = deal(list(range(len(pieces))), parts)
+    done.tasks = len(groups)
+    done.task_nodes = [sum(results[i].nodes for i in g if i in results) for g in groups]
+    done.task_cpu_s = [sum(results[i].cpu_s for i in g if i in results) for g in groups]
+    done.cut_s = cut_s
+    return done
 
 
 def totals(
