@@ -5,7 +5,7 @@ mod common;
 
 use common::{H52_NODES, h52};
 use eternity_solver::engine::{self, EngineKind, Limits, Mode};
-use eternity_solver::search::{Continuation, SearchOptions, Solver, split};
+use eternity_solver::search::{Continuation, SearchOptions, Solver, split, split_nonempty};
 use eternity_solver::{Budget, FillOrder, ResumeError, Search, Step};
 use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 use puzzle_search::{Checkpoint, CheckpointError, Split};
@@ -282,6 +282,47 @@ fn split_parts_sum_to_the_single_thread_count() {
             assert_eq!(items, vec![single.first_solution.clone().unwrap()]);
         }
     }
+}
+
+#[test]
+fn split_nonempty_drops_exactly_the_empty_jobs() {
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    let options = SearchOptions::default();
+    let template = Solver::new(&inst, &order, options);
+    let nodes_of = |job: &Continuation| run_whole(template.resume_with_tables(job).unwrap());
+    let mut dropped_some = false;
+    for depth in [0, 1, 3, 5, 8, 20, order.len() - 1, order.len() + 3] {
+        let all = split(&inst, &order, depth);
+        let kept = split_nonempty(&inst, &order, depth);
+        assert_eq!(
+            (kept.depth, kept.prefix_nodes, kept.prefix_max_depth),
+            (all.depth, all.prefix_nodes, all.prefix_max_depth)
+        );
+        let mut rest = kept.jobs.iter().peekable();
+        let (mut nodes, mut found) = (kept.prefix_nodes, 0);
+        for job in &all.jobs {
+            let out = nodes_of(job);
+            if rest.peek() == Some(&job) {
+                rest.next();
+                assert!(out.progress.nodes > 0, "depth {depth}: a kept job is empty");
+                nodes += out.progress.nodes;
+                found += out.items.len();
+            } else {
+                assert_eq!(
+                    out.progress.nodes, 0,
+                    "depth {depth}: a dropped job has nodes"
+                );
+                dropped_some = true;
+            }
+        }
+        assert!(
+            rest.next().is_none(),
+            "depth {depth}: kept jobs out of order"
+        );
+        assert_eq!((nodes, found), (H52_NODES, 1), "depth {depth}");
+    }
+    assert!(dropped_some);
 }
 
 #[test]

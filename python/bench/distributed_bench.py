@@ -6,7 +6,7 @@ Not run by CI. Run it from the repository root in a virtual environment with the
 
     python3 -m venv /tmp/dist-venv
     /tmp/dist-venv/bin/pip install "./python[distributed]"
-    /tmp/dist-venv/bin/python python/bench/distributed_bench.py [--parts 32] [--repeat 3]
+    /tmp/dist-venv/bin/python python/bench/distributed_bench.py [--parts 256] [--repeat 3]
 
 Each cluster is a `LocalCluster` of single-threaded worker processes, started afresh for each
 run. Two wall times are taken per run:
@@ -91,7 +91,7 @@ class Run:
     trip_ms: float
 
 
-def one_run(board: str, n: int, parts: int) -> Run:
+def one_run(board: str, n: int, parts: int, tasks: int) -> Run:
     me = psutil.Process()
     t0 = time.perf_counter()
     with local_cluster(n) as cluster, Client(cluster) as client:
@@ -101,7 +101,7 @@ def one_run(board: str, n: int, parts: int) -> Run:
         load0 = os.getloadavg()[0]
         c0, w0 = cpu_s(me), sum(cpu_s(p) for p in workers)
         t1 = time.perf_counter()
-        totals = d_eternity.solve(client, puzzle, parts=parts, quiet=True)
+        totals = d_eternity.solve(client, puzzle, parts=parts, tasks=tasks, quiet=True)
         t2 = time.perf_counter()
         c1, w1 = cpu_s(me), sum(cpu_s(p) for p in workers)
         load1 = os.getloadavg()[0]
@@ -167,17 +167,25 @@ def main() -> None:
     ap.add_argument("--parts", type=int, default=d_eternity.DEFAULT_PARTS)
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--repeat", type=int, default=1, help="runs of each worker count")
+    ap.add_argument(
+        "--tasks",
+        type=int,
+        help="tasks the parts are dealt into, the same for every worker count (default: "
+        "what a run on the most workers deals them into by itself)",
+    )
     ap.add_argument("--board", default=str(H40))
     args = ap.parse_args()
+    tasks = args.tasks or d_eternity.TASKS_PER_THREAD * max(args.workers)
     print(
-        f"{Path(args.board).name}, {args.parts} tasks, {os.cpu_count()} cores, "
+        f"{Path(args.board).name}, at least {args.parts} parts in at most {tasks} tasks, "
+        f"{os.cpu_count()} cores, "
         f"load average {tuple(round(x, 2) for x in os.getloadavg())}"
     )
     runs: Dict[int, List[Run]] = {n: [] for n in args.workers}
     for rep in range(args.repeat):
         this: Dict[int, Run] = {}
         for n in args.workers:
-            r = one_run(args.board, n, args.parts)
+            r = one_run(args.board, n, args.parts, tasks)
             runs[n].append(r)
             this[n] = r
             show(r, args.board)

@@ -340,10 +340,19 @@ impl EternitySearch {
 
     /// Cuts the search at `depth` like `split`, but returns the parts as checkpoint texts,
     /// `(prefix_nodes, texts)`, without building a search for each: cheap in time and memory
-    /// for thousands of parts. `Search.from_checkpoint` makes a part of one, anywhere.
-    fn cut(&self, py: Python<'_>, depth: usize) -> (u64, Vec<String>) {
+    /// for thousands of parts. `Search.from_checkpoint` makes a part of one, anywhere. With
+    /// `nonempty=True` the parts whose subtree holds no node are left out (the totals stay
+    /// the same: they add nothing), at the price of a look one depth further.
+    #[pyo3(signature = (depth, nonempty = false))]
+    fn cut(&self, py: Python<'_>, depth: usize, nonempty: bool) -> (u64, Vec<String>) {
         let inst = &self.puzzle.get().inst;
-        let jobs = py.detach(|| eternity_solver::search::split(inst, &self.order, depth));
+        let jobs = py.detach(|| {
+            if nonempty {
+                eternity_solver::search::split_nonempty(inst, &self.order, depth)
+            } else {
+                eternity_solver::search::split(inst, &self.order, depth)
+            }
+        });
         let texts = jobs
             .jobs
             .iter()

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
 
 pub use continuation::Continuation;
-pub use split::{Jobs, split};
+pub use split::{Jobs, split, split_nonempty};
 #[cfg(feature = "parallel")]
 pub use split::{ParallelControl, ParallelOutcome, run_parallel, run_parallel_with};
 

@@ -14,14 +14,14 @@ from .progress import Progress, report
 from .runner import deal, new_run_id, run_parts
 from .store import Store, fingerprint
 
-#: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`). One:
-#: building a subtree's search from its text costs about a millisecond, and a deeper cut
-#: mostly adds empty subtrees (bench-easy-h40 at 32 tasks: 118 subtrees at depth 4 against
-#: 1,149 at depth 5, most of them empty; one worker's wall time 6.8 s against 9.9 s). The
-#: cut still gives more subtrees than tasks wherever a depth overshoots.
-FINER = 1
+#: Tasks a run is dealt into, per worker thread of the cluster (at most one a part). The
+#: parts are dealt round-robin (see `runner`), so a task holds parts from all over the tree
+#: and the tasks come out of even size; 32 a thread keeps the last task short against the
+#: whole (bench-easy-h40 on two workers: 64 tasks, a schedule within 1% of a perfect share)
+#: while a task's round trip through Dask (a few milliseconds) stays far below its run.
+TASKS_PER_THREAD = 32
 
-#: Tasks a run is cut for by default (the command line's `--parts`).
+#: Parts a run is cut into at least, by default (the command line's `--parts`).
 DEFAULT_PARTS = 256
 
 #: Seconds between two continuation checkpoints of a running part (and progress reports).
@@ -77,13 +77,15 @@ class Totals:
 def cut(search: "eternity.Search", parts: int, max_depth: Optional[int] = None):
     """The shallowest cut of `search` into at least `parts` parts, as `(depth, prefix
     nodes, checkpoint texts)` (`Search.cut`: no search is built for a part until a worker
-    runs it)."""
+    runs it). Subtrees without a node are left out: a deep cut of a constrained tree is
+    mostly those (bench-easy-h40 at depth 5: 709 of 1,149), and each would still be a part
+    to ship, start and count."""
     limit = max_depth if max_depth is not None else search.puzzle.width * search.puzzle.height
     depth = 1
-    prefix, texts = search.cut(depth)
+    prefix, texts = search.cut(depth, nonempty=True)
     while len(texts) < parts and depth < limit:
         depth += 1
-        deeper = search.cut(depth)
+        deeper = search.cut(depth, nonempty=True)
         if not deeper[1]:
             break
         prefix, texts = deeper
@@ -168,20 +170,33 @@ def run_part(
     return result
 
 
+def tasks_for(client: Any, parts: int) -> int:
+    """How many tasks `parts` parts are dealt into on `client`'s cluster: `TASKS_PER_THREAD`
+    a worker thread, at most one a part (a client that cannot tell, or a cluster without
+    workers yet: one a part)."""
+    try:
+        threads = sum(client.nthreads().values())
+    except Exception:  # not a Dask client, or no scheduler answer: no basis to group on
+        threads = 0
+    return min(parts, TASKS_PER_THREAD * threads) if threads > 0 else parts
+
+
 def solve(
     client: Any,
     puzzle: "eternity.Puzzle",
     *,
-    parts: int = 256,
+    parts: int = DEFAULT_PARTS,
     first: bool = False,
     engine: str = "table",
     order: str = "row",
     checkpoint_dir: Optional[str] = None,
     every: float = CHECKPOINT_EVERY,
     quiet: bool = False,
+    tasks: Optional[int] = None,
 ) -> Totals:
-    """Runs the search of `puzzle` on `client`'s cluster as `parts` tasks (each a handful
-    of the cut's subtrees, from all over the tree).
+    """Runs the search of `puzzle` on `client`'s cluster, cut into at least `parts` parts
+    (subtrees with nodes) dealt into `tasks` Dask tasks (default `tasks_for`), each a
+    handful of parts from all over the tree.
 
     All mode (the default) enumerates every solution: the totals are exactly the
     single-process run's. With `first=True` it stops at the serial run's first solution
@@ -189,11 +204,15 @@ def solve(
     parts that ran."""
     t0 = time.perf_counter()
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
-    depth, prefix, pieces = cut(search, FINER * parts)
+    depth, prefix, pieces = cut(search, parts)
     cut_s = time.perf_counter() - t0
+    if tasks is None:
+        tasks = tasks_for(client, len(pieces))
     store = None
     if checkpoint_dir is not None:
-        key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
+        # "nonempty": the cut's kind, so a directory of a cut that kept empty subtrees
+        # (other part numbers) is refused.
+        key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth, "nonempty")
         store = Store(checkpoint_dir, "eternity", key).open()
     run = new_run_id("eternity")
     progress = Progress(
@@ -213,10 +232,10 @@ def solve(
             score_of=lambda r: r.best_score,
             found=(lambda r: bool(r.solutions)) if first else None,
             extra=(puzzle, engine, order, every, first),
-            tasks=parts,
+            tasks=tasks,
         )
     done = totals(results, prefix, depth, len(pieces), first)
-    groups = deal(list(range(len(pieces))), parts)
+    groups = deal(list(range(len(pieces))), tasks)
     done.tasks = len(groups)
     done.task_nodes = [sum(results[i].nodes for i in g if i in results) for g in groups]
     done.task_cpu_s = [sum(results[i].cpu_s for i in g if i in results) for g in groups]
