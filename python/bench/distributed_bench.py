@@ -21,8 +21,8 @@ and with a `LocalCluster` the scheduler and the workers' nannies, all in this pr
 worker processes; the parts' own CPU time (each part's thread time) is what the workers spent
 searching, the rest of their CPU time is Dask's. The speed-up is bounded by the free cores, so
 the load average is printed beside it. The per-task overhead is measured after the compute
-phase, on the same cluster: 400 tiny tasks submitted together (wall / 400), and the median of
-one-at-a-time round trips.
+phase, on the same cluster: 400 tiny tasks submitted together (wall / 400, and the CPU time
+of every process / 400), and the median of one-at-a-time round trips.
 """
 
 from __future__ import annotations
@@ -51,23 +51,29 @@ def tiny(x: int) -> int:
     return x + 1
 
 
-def overhead(client: Client, n: int = 400) -> Tuple[float, float]:
-    """Per-task cost in ms: `n` tiny tasks submitted together (wall / n), and the median of
-    `n // 4` one-at-a-time round trips (submit, wait for the result)."""
+def overhead(
+    client: Client, procs: List[psutil.Process], n: int = 400
+) -> Tuple[float, float, float]:
+    """Per-task cost in ms: `n` tiny tasks submitted together (wall / n, and the CPU time of
+    `procs`, this process and the workers, / n), and the median of `n // 4` one-at-a-time
+    round trips (submit, wait for the result)."""
     wait(client.map(tiny, range(10), pure=False))  # warm the workers up
+    cpu0 = sum(cpu_s(p) for p in procs)
     start = time.perf_counter()
     futures = client.map(tiny, range(n), pure=False)
     client.gather(futures)
     batch = (time.perf_counter() - start) / n * 1e3
+    batch_cpu = (sum(cpu_s(p) for p in procs) - cpu0) / n * 1e3
     trips = []
     for i in range(n // 4):
         t = time.perf_counter()
         client.submit(tiny, i, pure=False).result()
         trips.append((time.perf_counter() - t) * 1e3)
-    return batch, statistics.median(trips)
+    return batch, batch_cpu, statistics.median(trips)
 
 
 def cpu_s(proc: psutil.Process) -> float:
+    """User and system CPU seconds of `proc` so far (0 once it is gone)."""
     try:
         t = proc.cpu_times()
     except psutil.NoSuchProcess:
@@ -88,6 +94,7 @@ class Run:
     worker_cpu_s: float
     load: Tuple[float, float]
     batch_ms: float
+    batch_cpu_ms: float
     trip_ms: float
 
 
@@ -105,7 +112,7 @@ def one_run(board: str, n: int, parts: int, tasks: int) -> Run:
         t2 = time.perf_counter()
         c1, w1 = cpu_s(me), sum(cpu_s(p) for p in workers)
         load1 = os.getloadavg()[0]
-        batch, trip = overhead(client)
+        batch, batch_cpu, trip = overhead(client, [me, *workers])
     return Run(
         workers=n,
         whole_s=t2 - t0,
@@ -116,6 +123,7 @@ def one_run(board: str, n: int, parts: int, tasks: int) -> Run:
         worker_cpu_s=w1 - w0,
         load=(load0, load1),
         batch_ms=batch,
+        batch_cpu_ms=batch_cpu,
         trip_ms=trip,
     )
 
@@ -151,7 +159,8 @@ def show(r: Run, board: str) -> None:
         f"  cpu_s: parts {t.cpu_s:.2f}, worker processes {r.worker_cpu_s:.2f} "
         f"(Dask's share {r.worker_cpu_s - t.cpu_s:.2f}), client process (client, scheduler, "
         f"nannies) {r.client_cpu_s:.2f}; cut {t.cut_s * 1e3:.1f} ms; "
-        f"task overhead {r.batch_ms:.2f} ms a task in a batch of 400, "
+        f"task overhead {r.batch_ms:.2f} ms a task in a batch of 400 "
+        f"({r.batch_cpu_ms:.2f} ms of CPU, all processes), "
         f"{r.trip_ms:.2f} ms median round trip"
     )
     print(f"  part nodes: {spread(t.part_nodes)} (prefix {t.nodes - sum(t.part_nodes)})")
