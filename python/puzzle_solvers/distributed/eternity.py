@@ -16,10 +16,12 @@ from .store import Store, fingerprint
 
 #: Tasks a run is dealt into, per worker thread of the cluster (at most one a part). The
 #: parts are dealt round-robin (see `runner`), so a task holds parts from all over the tree
-#: and the tasks come out of even size; 32 a thread keeps the last task short against the
-#: whole (bench-easy-h40 on two workers: 64 tasks, a schedule within 1% of a perfect share)
-#: while a task's round trip through Dask (a few milliseconds) stays far below its run.
-TASKS_PER_THREAD = 32
+#: and the tasks come out of even size. Each task costs Dask some milliseconds of CPU on the
+#: cores the searches need (bench-easy-h40 on two loaded workers: 1.2, 1.7 to 2.0 and 2.9 CPU
+#: seconds beyond the parts for 32, 64 and 128 tasks), and 16 a thread still leaves the
+#: last task short against the whole (32 tasks on two workers: a schedule within 1% of a
+#: perfect share, from the parts' CPU times).
+TASKS_PER_THREAD = 16
 
 #: Parts a run is cut into at least, by default (the command line's `--parts`).
 DEFAULT_PARTS = 256
