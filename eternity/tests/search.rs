@@ -5,7 +5,7 @@ mod common;
 
 use common::{H52_NODES, h52};
 use eternity_solver::engine::{self, EngineKind, Limits, Mode};
-use eternity_solver::search::{Continuation, SearchOptions, Solver, split};
+use eternity_solver::search::{Continuation, SearchOptions, Solver, split, split_nonempty};
 use eternity_solver::{Budget, FillOrder, ResumeError, Search, Step};
 use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 use puzzle_search::{Checkpoint, CheckpointError, Split};
@@ -282,6 +282,94 @@ fn split_parts_sum_to_the_single_thread_count() {
             assert_eq!(items, vec![single.first_solution.clone().unwrap()]);
         }
     }
+}
+
+#[test]
+fn split_nonempty_drops_exactly_the_empty_jobs() {
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    let options = SearchOptions::default();
+    let template = Solver::new(&inst, &order, options);
+    let nodes_of = |job: &Continuation| run_whole(template.resume_with_tables(job).unwrap());
+    let mut dropped_some = false;
+    for depth in [0, 1, 3, 5, 8, 20, order.len() - 1, order.len() + 3] {
+        let all = split(&inst, &order, depth);
+        let kept = split_nonempty(&inst, &order, depth);
+        assert_eq!(
+            (kept.depth, kept.prefix_nodes, kept.prefix_max_depth),
+            (all.depth, all.prefix_nodes, all.prefix_max_depth)
+        );
+        let mut rest = kept.jobs.iter().peekable();
+        let (mut nodes, mut found) = (kept.prefix_nodes, 0);
+        for job in &all.jobs {
+            let out = nodes_of(job);
+            if rest.peek() == Some(&job) {
+                rest.next();
+                assert!(out.progress.nodes > 0, "depth {depth}: a kept job is empty");
+                nodes += out.progress.nodes;
+                found += out.items.len();
+            } else {
+                assert_eq!(
+                    out.progress.nodes, 0,
+                    "depth {depth}: a dropped job has nodes"
+                );
+                dropped_some = true;
+            }
+        }
+        assert!(
+            rest.next().is_none(),
+            "depth {depth}: kept jobs out of order"
+        );
+        assert_eq!((nodes, found), (H52_NODES, 1), "depth {depth}");
+    }
+    assert!(dropped_some);
+}
+
+#[test]
+fn resume_with_tables_does_what_resume_does_on_a_used_solver() {
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    for kind in EngineKind::ALL {
+        let options = SearchOptions::default().engine(kind);
+        // A template that has searched (and paused mid-tree): its state must not leak.
+        let mut template = Solver::new(&inst, &order, options);
+        while template.nodes() < 5_000 {
+            let _ = template.step(Budget::nodes(5_000));
+        }
+        assert!(!template.is_finished());
+        let mut nodes = split(&inst, &order, 3).prefix_nodes;
+        let mut found = Vec::new();
+        for job in &split(&inst, &order, 3).jobs {
+            let fresh = run_whole(Solver::resume(&inst, &order, job, options).unwrap());
+            let mut part = template.resume_with_tables(job).unwrap();
+            // Half a part, then its continuation on the same tables: still the same totals.
+            let mut items = Vec::new();
+            while let Step::Found(board) = part.step(Budget::nodes(700)) {
+                items.push(board);
+            }
+            let rest = template.resume_with_tables(&part.continuation()).unwrap();
+            let reused = run_whole(rest);
+            assert_eq!(reused.progress.nodes, fresh.progress.nodes, "{kind}");
+            items.extend(reused.items);
+            assert_eq!(items, fresh.items, "{kind}");
+            nodes += fresh.progress.nodes;
+            found.extend(items);
+        }
+        assert_eq!((nodes, found.len()), (H52_NODES, 1), "{kind}");
+        // The template itself goes on where it paused.
+        let rest = run_whole(template);
+        assert_eq!(rest.progress.nodes, H52_NODES, "{kind}");
+    }
+    let other = Solver::new(
+        &inst,
+        &FillOrder::new(&inst, eternity_solver::OrderKind::Spiral),
+        SearchOptions::default(),
+    );
+    let job = &split(&inst, &order, 3).jobs[0];
+    assert!(matches!(
+        other.resume_with_tables(job),
+        Err(ResumeError::Fingerprint { .. })
+    ));
 }
 
 #[cfg(feature = "parallel")]

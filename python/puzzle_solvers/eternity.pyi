@@ -74,8 +74,9 @@ class Search:
     ) -> "Search": ...
     def split(self, depth: int) -> List["Search"]:
         """Independent, picklable parts; their nodes plus ``prefix_nodes`` are the whole's."""
-    def cut(self, depth: int) -> Tuple[int, List[str]]:
-        """``split`` as checkpoint texts: ``(prefix_nodes, texts)``, cheap for many parts."""
+    def cut(self, depth: int, nonempty: bool = False) -> Tuple[int, List[str]]:
+        """``split`` as checkpoint texts: ``(prefix_nodes, texts)``, cheap for many parts;
+        ``nonempty=True`` leaves out the parts with no node (the totals stay the same)."""
     @staticmethod
     def from_checkpoint_text(
         puzzle: Puzzle,
@@ -84,3 +85,5 @@ class Search:
         order: Literal["row", "spiral", "border"] = "row",
         prefix_nodes: int = 0,
     ) -> "Search": ...
+    def resume_text(self, text: str, prefix_nodes: int = 0) -> "Search":
+        """``from_checkpoint_text`` on this search's built tables: a part costs microseconds."""

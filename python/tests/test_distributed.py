@@ -266,6 +266,46 @@ def test_a_worker_killed_mid_run_changes_no_total(cluster):
     assert totals.nodes == serial_nodes
 
 
+def test_a_worker_killed_mid_eternity_run_changes_no_total(cluster):
+    """bench-easy-h40's full enumeration (487,397,329 nodes, about 7 s of CPU) on three
+    workers, its parts dealt several to a task; one worker is SIGKILLed while it runs one.
+    Dask reruns the lost task elsewhere; every part counts once."""
+    puzzle = eternity.load(TESTDATA / "eternity" / "oracles" / "bench-easy-h40.json")
+    client = cluster.client
+    victim = cluster.add_worker(98)
+    client.wait_for_workers(3, timeout=120)
+    addr = next(
+        a for a, w in client.scheduler_info()["workers"].items() if w.get("name") == "w98"
+    )
+    out = {}
+
+    def run():
+        try:
+            out["totals"] = d_eternity.solve(client, puzzle, parts=64, tasks=24, quiet=True)
+        except BaseException as e:  # surfaced below
+            out["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    killed = False
+    end = time.monotonic() + 120
+    while t.is_alive() and time.monotonic() < end:
+        busy = client.processing().get(addr, ())
+        if busy and any("eternity" in str(k) for k in busy):
+            time.sleep(0.3)  # well inside its task
+            os.killpg(victim.pid, signal.SIGKILL)
+            killed = True
+            break
+        time.sleep(0.1)
+    t.join(timeout=300)
+    assert killed, "the worker never ran a task"
+    assert "error" not in out, out.get("error")
+    totals = out["totals"]
+    assert totals.parts == 118 and totals.tasks == 24
+    assert (totals.nodes, len(totals.solutions)) == (487_397_329, 1)
+    assert totals.best_score == puzzle.max_score
+
+
 # --- sudoku -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("fmt", [None, "grid"])

@@ -113,6 +113,16 @@ impl BaselineCore {
         self.cursor.clone()
     }
 
+    /// Moves to `cursor`, keeping the lookups: the board holds the hints only again (a run
+    /// ends with its path unwound, but a reset does not count on it).
+    pub(crate) fn reset(&mut self, cursor: Cursor) {
+        self.board = Board::with_hints(&self.inst);
+        self.used = self.inst.hinted_pieces();
+        self.path.clear();
+        self.event = None;
+        self.cursor = cursor;
+    }
+
     pub(crate) fn depth(&self) -> usize {
         self.cursor.choices.len().saturating_sub(1)
     }

@@ -214,6 +214,15 @@ impl Core {
         }
     }
 
+    /// Moves the core to `cursor`, keeping the tables it built: the next `run` goes on from
+    /// there exactly as a core built anew at `cursor` would.
+    pub(crate) fn reset(&mut self, cursor: Cursor) {
+        match self {
+            Core::Baseline(c) => c.reset(cursor),
+            Core::Table(c) => c.reset(cursor),
+        }
+    }
+
     /// The frontier depth.
     pub(crate) fn depth(&self) -> usize {
         match self {

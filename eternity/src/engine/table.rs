@@ -222,6 +222,14 @@ impl TableCore {
         t.enter(&self.board, d, prev)
     }
 
+    /// Moves to `cursor`, keeping the tables: the next `run` replays its choices on a board
+    /// of hints only (see [`position`](TableCore::position)).
+    pub(crate) fn reset(&mut self, cursor: Cursor) {
+        self.cursor = cursor;
+        self.depth = 0;
+        self.positioned = false;
+    }
+
     /// Replays the cursor's choices on an empty board (hints only).
     fn position(&mut self) {
         self.board.fill(0);

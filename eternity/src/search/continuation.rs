@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use puzzle_search::{Checkpoint, CheckpointError};
 
 use crate::board::Board;
-use crate::engine::Mode;
+use crate::engine::{Cursor, Mode, Stats};
 use crate::error::{FormatError, ResumeError};
 use crate::instance::{Candidate, Instance};
 use crate::order::FillOrder;
@@ -42,6 +42,29 @@ pub struct Continuation {
 const HEADER: &str = "eternity-solver continuation 1";
 
 impl Continuation {
+    /// Where an engine resumes this continuation (after [`Continuation::check`]).
+    pub(crate) fn cursor(&self, order: &FillOrder) -> Cursor {
+        Cursor {
+            choices: self.choices.clone(),
+            floor: self.floor,
+            leaf: order.len(),
+            finished: self.finished,
+        }
+    }
+
+    /// The counters it resumes with (after [`Continuation::check`], which checked `best`).
+    pub(crate) fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            max_depth: self.max_depth,
+            best: self
+                .best
+                .iter()
+                .map(|&k| Candidate::from_key(k).expect("checked"))
+                .collect(),
+        }
+    }
+
     /// A stable hash (FNV-1a) of the board size, pieces, hints and fill order.
     pub fn fingerprint(inst: &Instance, order: &FillOrder) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
 
 pub use continuation::Continuation;
-pub use split::{Jobs, split};
+pub use split::{Jobs, split, split_nonempty};
 #[cfg(feature = "parallel")]
 pub use split::{ParallelControl, ParallelOutcome, run_parallel, run_parallel_with};
 
@@ -302,27 +302,37 @@ impl Solver {
         options: SearchOptions,
     ) -> Result<Solver, ResumeError> {
         cont.check(inst, order)?;
-        let cursor = Cursor {
-            choices: cont.choices.clone(),
-            floor: cont.floor,
-            leaf: order.len(),
-            finished: cont.finished,
-        };
-        let stats = Stats {
-            nodes: cont.nodes,
-            max_depth: cont.max_depth,
-            best: cont
-                .best
-                .iter()
-                .map(|&k| Candidate::from_key(k).expect("checked"))
-                .collect(),
-        };
         let options = SearchOptions {
             mode: cont.mode,
             ..options
         };
-        let mut s = Solver::from_parts(inst, order, options, cursor, stats, cont.solutions);
+        let mut s = Solver::from_parts(
+            inst,
+            order,
+            options,
+            cont.cursor(order),
+            cont.stats(),
+            cont.solutions,
+        );
         s.done = cont.finished;
+        Ok(s)
+    }
+
+    /// [`Solver::resume`] of `cont` on this solver's instance, fill order and options, with
+    /// the tables this solver already built instead of new ones: a process that runs many
+    /// parts of one cut builds its tables once (a part's search then costs microseconds, not a
+    /// millisecond). What the result does is exactly what `Solver::resume` gives; this solver
+    /// is left as it is.
+    pub fn resume_with_tables(&self, cont: &Continuation) -> Result<Solver, ResumeError> {
+        cont.check(&self.inst, &self.order)?;
+        let mut s = self.clone();
+        s.core.reset(cont.cursor(&self.order));
+        s.options.mode = cont.mode;
+        s.stats = cont.stats();
+        s.solutions = cont.solutions;
+        s.elapsed = Duration::ZERO;
+        s.done = cont.finished;
+        s.nodes_at_resume = cont.nodes;
         Ok(s)
     }
 

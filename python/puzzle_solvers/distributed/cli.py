@@ -99,7 +99,10 @@ def _eternity(args: argparse.Namespace, client) -> int:
         quiet=args.quiet,
     )
     if not args.quiet:
-        print(f"split at depth {totals.depth} into {totals.parts} parts", file=sys.stderr)
+        print(
+            f"split at depth {totals.depth} into {totals.parts} parts, {totals.tasks} tasks",
+            file=sys.stderr,
+        )
     for k, cells in enumerate(totals.solutions, 1):
         print(f"solution {k} (score {puzzle.max_score}):")
         for r in range(puzzle.height):

@@ -6,7 +6,34 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import Iterator, Optional, TextIO
+from typing import Any, Dict, Iterator, Optional, TextIO
+
+#: Dask settings for the local clusters this package starts. The searches keep every core
+#: busy, and Dask's housekeeping at its defaults takes a share of them: a statistical
+#: profiler sampling the workers every 10 ms, event-loop health ticks every 20 ms, a system
+#: monitor every 0.5 s and the nannies' memory check every 0.1 s cost an idle two-worker
+#: `LocalCluster` about 0.17 of a core on a two-core machine (measured per thread, 10 s
+#: idle), as much as the goal of two workers at 1.8x one leaves for everything else. With
+#: these it costs about 0.02. Lost: the dashboard's profile page; its CPU and memory plots
+#: update every 5 s; a worker's memory limit is checked every second.
+CPU_BOUND: Dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
+def local_cluster(workers: Optional[int] = None) -> "distributed.LocalCluster":  # noqa: F821
+    """A `LocalCluster` of `workers` single-threaded worker processes (default: one per core)
+    with the `CPU_BOUND` settings (its scheduler, nannies and workers read them as they
+    start)."""
+    import dask
+    from distributed import LocalCluster
+
+    n = workers or os.cpu_count() or 1
+    with dask.config.set(CPU_BOUND):
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True)
 
 
 @contextlib.contextmanager
@@ -23,17 +50,16 @@ def connect(
     `scheduler` is an address (``tcp://host:8786``), `scheduler_file` the JSON file
     ``dask scheduler --scheduler-file`` writes; with neither, a `LocalCluster` of `workers`
     processes (default: one per core), one thread each: the searches are CPU-bound and hold
-    no GIL while they run, but one thread a process keeps one search a core. The dashboard's
-    link is printed on `stream`.
+    no GIL while they run, but one thread a process keeps one search a core (see
+    `local_cluster`). The dashboard's link is printed on `stream`.
     """
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if scheduler is not None or scheduler_file is not None:
         client = Client(address=scheduler, scheduler_file=scheduler_file)
         cluster = None
     else:
-        n = workers or os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True)
+        cluster = local_cluster(workers)
         client = Client(cluster)
     try:
         if not quiet:

@@ -3,21 +3,28 @@ task; totals and solutions (in serial order) are the single-process run's."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from .. import eternity
 from .progress import Progress, report
-from .runner import new_run_id, run_parts
+from .runner import deal, new_run_id, run_parts
 from .store import Store, fingerprint
 
-#: The cut gives at least this many subtrees a task, dealt round-robin (see `runner`). One:
-#: building a subtree's search from its text costs about a millisecond, and a deeper cut
-#: mostly adds empty subtrees (bench-easy-h40 at 32 tasks: 118 subtrees at depth 4 against
-#: 1,149 at depth 5, most of them empty; one worker's wall time 6.8 s against 9.9 s). The
-#: cut still gives more subtrees than tasks wherever a depth overshoots.
-FINER = 1
+#: Tasks a run is dealt into, per worker thread of the cluster (at most one a part). The
+#: parts are dealt round-robin (see `runner`), so a task holds parts from all over the tree
+#: and the tasks come out of even size. Each task costs Dask some milliseconds of CPU on the
+#: cores the searches need (bench-easy-h40 on two loaded workers: 1.2, 1.7 to 2.0 and 2.9 CPU
+#: seconds beyond the parts for 32, 64 and 128 tasks), and 16 a thread still leaves the
+#: last task short against the whole (32 tasks on two workers: a schedule within 1% of a
+#: perfect share, from the parts' CPU times).
+TASKS_PER_THREAD = 16
+
+#: Parts a run is cut into at least, by default (the command line's `--parts`).
+DEFAULT_PARTS = 256
 
 #: Seconds between two continuation checkpoints of a running part (and progress reports).
 CHECKPOINT_EVERY = 10.0
@@ -50,6 +57,14 @@ class Totals:
     parts: int
     depth: int
     part_nodes: List[int] = field(default_factory=list)
+    tasks: int = 0
+    """How many Dask tasks the parts ran in."""
+    task_nodes: List[int] = field(default_factory=list)
+    """Nodes per task, in the order the tasks were submitted."""
+    task_cpu_s: List[float] = field(default_factory=list)
+    """CPU seconds per task (its parts'), in the same order."""
+    cut_s: float = 0.0
+    """Seconds the client spent cutting the search."""
 
     def last_line(self) -> str:
         """The `eternity` example's last line: `nodes=.. solutions=.. best_score=..
@@ -64,17 +79,49 @@ class Totals:
 def cut(search: "eternity.Search", parts: int, max_depth: Optional[int] = None):
     """The shallowest cut of `search` into at least `parts` parts, as `(depth, prefix
     nodes, checkpoint texts)` (`Search.cut`: no search is built for a part until a worker
-    runs it)."""
+    runs it). Subtrees without a node are left out: a deep cut of a constrained tree is
+    mostly those (bench-easy-h40 at depth 5: 709 of 1,149), and each would still be a part
+    to ship, start and count."""
     limit = max_depth if max_depth is not None else search.puzzle.width * search.puzzle.height
     depth = 1
-    prefix, texts = search.cut(depth)
+    prefix, texts = search.cut(depth, nonempty=True)
     while len(texts) < parts and depth < limit:
         depth += 1
-        deeper = search.cut(depth)
+        deeper = search.cut(depth, nonempty=True)
         if not deeper[1]:
             break
         prefix, texts = deeper
     return depth, prefix, texts
+
+
+#: This process's root searches, by (puzzle JSON, engine, order): a part resumes on its
+#: template's built tables (`Search.resume_text`) instead of building its own, which cost
+#: about a millisecond a part. A few puzzles at most are kept.
+_TEMPLATES: "OrderedDict[Tuple[str, str, str], eternity.Search]" = OrderedDict()
+_TEMPLATES_KEPT = 4
+_TEMPLATES_LOCK = threading.Lock()
+#: The last puzzle object asked for and its template: the parts of one task share the
+#: task's puzzle object, so they skip even the key's JSON.
+_LAST: List[Any] = [None, None, None, None]
+
+
+def template(puzzle: "eternity.Puzzle", engine: str, order: str) -> "eternity.Search":
+    """The search from the root of `puzzle` that this process keeps to resume parts on (built
+    on the first call for a puzzle, engine and order; never stepped)."""
+    with _TEMPLATES_LOCK:
+        if _LAST[0] is puzzle and _LAST[1] == engine and _LAST[2] == order:
+            return _LAST[3]
+        key = (puzzle.to_json(), engine, order)
+        found = _TEMPLATES.get(key)
+        if found is None:
+            found = eternity.Search(puzzle, engine=engine, order=order)
+            _TEMPLATES[key] = found
+            while len(_TEMPLATES) > _TEMPLATES_KEPT:
+                _TEMPLATES.popitem(last=False)
+        else:
+            _TEMPLATES.move_to_end(key)
+        _LAST[:] = [puzzle, engine, order, found]
+        return found
 
 
 def run_part(
@@ -92,14 +139,14 @@ def run_part(
     `first`, to its first solution), checkpointing its continuation into `store` every
     `every` seconds and going on from the last one when there is one. (A part of a cut
     enumerates whatever mode its whole had: `first` is what stops it.)"""
-    part = eternity.Search.from_checkpoint_text(puzzle, text, engine=engine, order=order)
+    cpu0 = time.thread_time()
+    part = template(puzzle, engine, order).resume_text(text)
     resumed_at = 0
     if store is not None:
         saved = store.continuation(index)
         if saved is not None:
             part = saved
             resumed_at = part.progress["nodes"]
-    cpu0 = time.thread_time()
     while True:
         state = part.step(seconds=every) if first else part.run(seconds=every)
         if state == "found":
@@ -125,30 +172,49 @@ def run_part(
     return result
 
 
+def tasks_for(client: Any, parts: int) -> int:
+    """How many tasks `parts` parts are dealt into on `client`'s cluster: `TASKS_PER_THREAD`
+    a worker thread, at most one a part (a client that cannot tell, or a cluster without
+    workers yet: one a part)."""
+    try:
+        threads = sum(client.nthreads().values())
+    except Exception:  # not a Dask client, or no scheduler answer: no basis to group on
+        threads = 0
+    return min(parts, TASKS_PER_THREAD * threads) if threads > 0 else parts
+
+
 def solve(
     client: Any,
     puzzle: "eternity.Puzzle",
     *,
-    parts: int = 256,
+    parts: int = DEFAULT_PARTS,
     first: bool = False,
     engine: str = "table",
     order: str = "row",
     checkpoint_dir: Optional[str] = None,
     every: float = CHECKPOINT_EVERY,
     quiet: bool = False,
+    tasks: Optional[int] = None,
 ) -> Totals:
-    """Runs the search of `puzzle` on `client`'s cluster as `parts` tasks (each a handful
-    of the cut's subtrees, from all over the tree).
+    """Runs the search of `puzzle` on `client`'s cluster, cut into at least `parts` parts
+    (subtrees with nodes) dealt into `tasks` Dask tasks (default `tasks_for`), each a
+    handful of parts from all over the tree.
 
     All mode (the default) enumerates every solution: the totals are exactly the
     single-process run's. With `first=True` it stops at the serial run's first solution
     (the lowest part that finds one; parts after it are cancelled), its nodes those of the
     parts that ran."""
+    t0 = time.perf_counter()
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
-    depth, prefix, pieces = cut(search, FINER * parts)
+    depth, prefix, pieces = cut(search, parts)
+    cut_s = time.perf_counter() - t0
+    if tasks is None:
+        tasks = tasks_for(client, len(pieces))
     store = None
     if checkpoint_dir is not None:
-        key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth)
+        # "nonempty": the cut's kind, so a directory of a cut that kept empty subtrees
+        # (other part numbers) is refused.
+        key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth, "nonempty")
         store = Store(checkpoint_dir, "eternity", key).open()
     run = new_run_id("eternity")
     progress = Progress(
@@ -168,9 +234,15 @@ def solve(
             score_of=lambda r: r.best_score,
             found=(lambda r: bool(r.solutions)) if first else None,
             extra=(puzzle, engine, order, every, first),
-            tasks=parts,
+            tasks=tasks,
         )
-    return totals(results, prefix, depth, len(pieces), first)
+    done = totals(results, prefix, depth, len(pieces), first)
+    groups = deal(list(range(len(pieces))), tasks)
+    done.tasks = len(groups)
+    done.task_nodes = [sum(results[i].nodes for i in g if i in results) for g in groups]
+    done.task_cpu_s = [sum(results[i].cpu_s for i in g if i in results) for g in groups]
+    done.cut_s = cut_s
+    return done
 
 
 def totals(

@@ -32,6 +32,12 @@ def new_run_id(kind: str) -> str:
     return f"{kind}-{uuid.uuid4().hex[:12]}"
 
 
+def deal(indices: List[int], tasks: Optional[int]) -> List[List[int]]:
+    """The parts `indices` dealt round-robin into `tasks` groups (default: one a part)."""
+    n_tasks = max(1, min(tasks or len(indices), len(indices)))
+    return [indices[g::n_tasks] for g in range(n_tasks)]
+
+
 def _run_group(
     task: Callable[..., Any],
     pairs: List[Any],
@@ -93,8 +99,7 @@ def run_parts(
         return results
 
     pending_indices = [i for i in range(len(parts)) if i not in results]
-    n_tasks = max(1, min(tasks or len(pending_indices), len(pending_indices)))
-    groups = [pending_indices[g::n_tasks] for g in range(n_tasks)]
+    groups = deal(pending_indices, tasks)
     group_of: Dict[str, int] = {}
     attempts: Dict[int, int] = {}
 
