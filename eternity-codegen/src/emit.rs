@@ -1,13 +1,20 @@
 //! Writes the specialised solver as Rust source.
 //!
 //! The generated code follows the shape of the fastest hand-tuned engines:
-//! - every candidate is one packed `u64` (URDL colours in the low 32 bits, piece id above);
-//!   the piece id is tested against a byte free-list before anything else is unpacked;
-//! - board cells are packed `u32` URDL values; the colour the previous piece shows this cell
-//!   (usually its right edge) arrives in a register, as a loop local or a function argument;
+//! - every candidate is one packed `u64` (piece id and rotation in the low 32 bits, URDL
+//!   colours above); the piece id is tested against a byte free-list before anything else is
+//!   unpacked;
+//! - a placement stores the whole candidate in its cell (one store for the colours the
+//!   neighbours read and the board a report shows); the colour the previous piece shows this
+//!   cell (usually its right edge) arrives in a register, as a loop local or a function
+//!   argument;
 //! - each cell scans only the bucket of its table keyed by the colours of its placed
-//!   neighbours, and the table already holds only candidates that satisfy the rim, the pinned
+//!   neighbours, a `&[u64]` picked from a constant array by the masked key (no bounds
+//!   check), and the table already holds only candidates that satisfy the rim, the pinned
 //!   neighbours and "no grey edge faces the interior";
+//! - where the next cell's buckets are mostly empty, a leaf is counted without being placed
+//!   (see [`crate::lookahead`]);
+//! - the node count is counted down to the next check, one subtraction per placement;
 //! - score gains, neighbour addresses and table choices are constants;
 //! - cells are fused in groups: one function per group of consecutive cells, nested loops
 //!   inside, a call to the next group at the innermost level.
@@ -16,6 +23,7 @@ use std::fmt::Write;
 
 use eternity_solver::engine::Mode;
 
+use crate::lookahead::{self, Lookahead};
 use crate::options::EmitOptions;
 use crate::plan::{CellPlan, Plan, SHIFT, SIDE_NAMES, SideRule, Source, Spec, Table};
 
@@ -184,13 +192,29 @@ fn body(out: &mut String, spec: &Spec, opts: &EmitOptions, module: bool) {
          // candidates that satisfy its cells' rim, pins and open sides, bucketed by the colours\n\
          // of the placed neighbours that form the key.\n"
     );
+    if plan.tables.iter().any(|t| t.key_slots > 0) {
+        let _ = writeln!(
+            out,
+            "/// Candidates `a..b` of a table (`&table[a..b]`, in a `const`).\n\
+             const fn bucket(table: &'static [u64], a: usize, b: usize) -> &'static [u64] {{\n\
+             \x20   table.split_at(b).0.split_at(a).1\n\
+             }}\n"
+        );
+    }
     for (t, table) in plan.tables.iter().enumerate() {
         write_table(out, t, table, &plan);
     }
+    let ahead: Vec<Option<Lookahead>> = (0..plan.cells.len())
+        .map(|i| lookahead::of(&plan, i))
+        .collect();
+    write_lookahead_masks(out, &plan, &ahead);
 
     out.push_str(&RUNTIME_HEAD.replace("#CLOCK_EVERY", &puzzle_search::CLOCK_EVERY.to_string()));
     out.push_str(&RUNTIME_API.replace("#API ", api));
     out.push_str(RUNTIME_TAIL);
+    if ahead.iter().any(Option::is_some) {
+        out.push_str(LEAF_DEEPER);
+    }
 
     // Cell functions.
     let _ = writeln!(
@@ -202,7 +226,7 @@ fn body(out: &mut String, spec: &Spec, opts: &EmitOptions, module: bool) {
     let mut g = 0;
     while g < n {
         let end = (g + group).min(n);
-        write_group(out, &plan, spec, g, end);
+        write_group(out, &plan, &ahead, spec, g, end);
         g = end;
     }
 }
@@ -283,20 +307,64 @@ fn write_table(out: &mut String, t: usize, table: &Table, plan: &Plan) {
     }
     let _ = writeln!(out, "];");
     if table.key_slots > 0 {
-        let ty = if table.cands.len() <= u16::MAX as usize {
-            "u16"
-        } else {
-            "u32"
-        };
+        let buckets = 1usize << (plan.colour_bits as usize * table.key_slots);
         let _ = writeln!(
             out,
-            "/// Bucket starts of table {t}: bucket `k` is `T{t}[S{t}[k]..S{t}[k + 1]]`.\nconst S{t}: [{ty}; {}] = [",
-            table.start.len()
+            "/// The buckets of table {t} as slices, one per key: a masked key indexes it without a\n\
+             /// bounds check, and the scan runs to the slice's end with no other test.\n\
+             const B{t}: [&[u64]; {buckets}] = ["
         );
-        write_numbers(out, table.start.iter().map(|&v| v as u64), 16, false);
+        let slices: Vec<String> = (0..buckets)
+            .map(|k| match (table.start.get(k), table.start.get(k + 1)) {
+                (Some(&a), Some(&b)) if a < b => format!("bucket(&T{t}, {a}, {b})"),
+                _ => "&[]".to_string(),
+            })
+            .collect();
+        for chunk in slices.chunks(6) {
+            let _ = writeln!(out, "    {},", chunk.join(", "));
+        }
         let _ = writeln!(out, "];");
     }
     out.push('\n');
+}
+
+/// The look-ahead masks the cells use (see [`lookahead`]), one constant per table and key slot.
+fn write_lookahead_masks(out: &mut String, plan: &Plan, ahead: &[Option<Lookahead>]) {
+    let mut done: Vec<String> = Vec::new();
+    for la in ahead.iter().flatten() {
+        let name = la.mask_name();
+        if done.contains(&name) {
+            continue;
+        }
+        let masks = lookahead::masks(&plan.tables[la.table], la.slot, plan.colour_bits);
+        let users: Vec<String> = ahead
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_some_and(|a| a.mask_name() == name))
+            .map(|(i, _)| (i + 1).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "/// Look-ahead of table {}, key slot {}: bit `x` is set when the bucket with colour `x`\n\
+             /// in that slot{} holds a candidate. Read at depths {}.",
+            la.table,
+            la.slot,
+            if masks.len() > 1 {
+                " (and the index's colour in the other)"
+            } else {
+                ""
+            },
+            users.join(", ")
+        );
+        if masks.len() == 1 {
+            let _ = writeln!(out, "const {name}: u64 = {:#x};\n", masks[0]);
+        } else {
+            let _ = writeln!(out, "const {name}: [u64; {}] = [", masks.len());
+            write_numbers(out, masks.iter().copied(), 6, true);
+            let _ = writeln!(out, "];\n");
+        }
+        done.push(name);
+    }
 }
 
 fn cell_label(spec: &Spec, cell: usize) -> String {
@@ -319,13 +387,22 @@ fn neighbour_colour(cp: &CellPlan, side: usize, first_in_group: bool) -> String 
                 32 + SHIFT[facing]
             )
         }
-        Some(Source::Board(n)) => format!("st.board[{n}] >> {} & 0xff", SHIFT[facing]),
+        Some(Source::Board(n)) => {
+            format!("(st.placed[{n}] >> {}) as u32 & 0xff", 32 + SHIFT[facing])
+        }
         Some(Source::Constant(c)) => c.to_string(),
         None => "0".to_string(),
     }
 }
 
-fn write_group(out: &mut String, plan: &Plan, spec: &Spec, start: usize, end: usize) {
+fn write_group(
+    out: &mut String,
+    plan: &Plan,
+    ahead: &[Option<Lookahead>],
+    spec: &Spec,
+    start: usize,
+    end: usize,
+) {
     let first = &plan.cells[start];
     let uses_edge = first.sources.contains(&Some(Source::Previous));
     let _ = writeln!(
@@ -350,11 +427,19 @@ fn write_group(out: &mut String, plan: &Plan, spec: &Spec, start: usize, end: us
         "#[inline(never)]\nfn cell_{start}(st: &mut State<'_>, {}edge: u32) -> bool {{",
         if uses_edge { "" } else { "_" }
     );
-    write_cell(out, plan, spec, start, end, 1);
+    write_cell(out, plan, ahead, spec, start, end, 1);
     let _ = writeln!(out, "    false\n}}\n");
 }
 
-fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, level: usize) {
+fn write_cell(
+    out: &mut String,
+    plan: &Plan,
+    ahead: &[Option<Lookahead>],
+    spec: &Spec,
+    i: usize,
+    end: usize,
+    level: usize,
+) {
     let cp = &plan.cells[i];
     let pad = "    ".repeat(level);
     let table = &plan.tables[cp.table];
@@ -368,7 +453,7 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
     );
     let first_in_group = level == 1;
     let slice = if table.key_slots == 0 {
-        format!("T{}", cp.table)
+        format!("&T{}", cp.table)
     } else {
         let mut key = String::new();
         for (slot, &side) in cp.key_sides.iter().enumerate() {
@@ -386,14 +471,24 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
             };
         }
         let _ = writeln!(out, "{pad}let k{i} = {key};");
+        format!("B{}[k{i}]", cp.table)
+    };
+    if let Some(la) = &ahead[i] {
+        let mask = match la.other {
+            Some(side) => format!(
+                "{}[({}) as usize & KEY_MASK]",
+                la.mask_name(),
+                neighbour_colour(&plan.cells[i + 1], side, false)
+            ),
+            None => la.mask_name(),
+        };
         let _ = writeln!(
             out,
-            "{pad}let (a{i}, b{i}) = (S{t}[k{i}] as usize, S{t}[k{i} + 1] as usize);",
-            t = cp.table
+            "{pad}// Colours this cell may show depth {} for its bucket to hold a candidate.\n{pad}let l{i} = {mask};",
+            depth + 1
         );
-        format!("T{}[a{i}..b{i}]", cp.table)
-    };
-    let _ = writeln!(out, "{pad}for &c{i} in &{slice} {{");
+    }
+    let _ = writeln!(out, "{pad}for &c{i} in {slice} {{");
     let inner = format!("{pad}    ");
     let _ = writeln!(
         out,
@@ -412,9 +507,28 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
             32 + SHIFT[side]
         );
     }
+    if let Some(la) = &ahead[i] {
+        let _ = writeln!(
+            out,
+            "{inner}if l{i} >> ((c{i} >> {}) & {colour_mask:#x}) & 1 == 0 {{\n\
+             {inner}    // A leaf: depth {} has no candidate after this one. Count it, unplaced.\n\
+             {inner}    if count(st) && tick(st, {depth}) {{\n\
+             {inner}        return true;\n\
+             {inner}    }}\n\
+             {inner}    if {depth} > st.max_depth {{\n\
+             {inner}        leaf_deeper(st, {depth}, {cell}, c{i});\n\
+             {inner}    }}\n\
+             {inner}    continue;\n\
+             {inner}}}",
+            la.shift,
+            depth + 1,
+            colour_mask = (1u64 << plan.colour_bits) - 1,
+            cell = cp.cell
+        );
+    }
     let _ = writeln!(
         out,
-        "{inner}if st.nodes >= st.next_check && tick(st, {depth}) {{\n{inner}    return true;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.board[{cell}] = (c{i} >> 32) as u32;\n{inner}st.who[{cell}] = c{i} as u32;\n{inner}st.nodes += 1;\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
+        "{inner}if count(st) && tick(st, {depth}) {{\n{inner}    return true;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.placed[{cell}] = c{i};\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
         cell = cp.cell
     );
     let last = i + 1 == plan.cells.len();
@@ -424,7 +538,7 @@ fn write_cell(out: &mut String, plan: &Plan, spec: &Spec, i: usize, end: usize, 
             "{inner}// The board is full.\n{inner}if solution(st) {{\n{inner}    return true;\n{inner}}}"
         );
     } else if i + 1 < end {
-        write_cell(out, plan, spec, i + 1, end, level + 1);
+        write_cell(out, plan, ahead, spec, i + 1, end, level + 1);
     } else {
         let next = &plan.cells[i + 1];
         let arg = (0..4)
@@ -458,20 +572,23 @@ type Go = Option<(u64, Option<std::time::Instant>)>;
 /// or `solution`), the node count, the current depth and the deepest depth.
 type Control<'a> = &'a mut dyn FnMut(&'static str, u64, usize, usize) -> Go;
 
-/// The search state. `board` holds packed URDL cells, `who` the placed `piece | rotation << 16`,
-/// `free` one byte per piece (1 = free).
+/// The search state. `placed` holds each cell's packed candidate (`EMPTY` where nothing lies):
+/// one store per placement keeps both the colours its neighbours read and the piece and
+/// rotation a board reports. `free` is one byte per piece (1 = free).
 struct State<'a> {
-    board: [u32; CELLS],
-    who: [u32; CELLS],
+    placed: [u64; CELLS],
     free: [u8; FREE_LEN],
-    nodes: u64,
+    /// The node count at which `tick` runs next.
     next_check: u64,
+    /// Placements left before `next_check`: the node count is `next_check - left`. The hot
+    /// path only counts this down (one subtraction whose borrow calls `tick`).
+    left: u64,
     /// The search's own node cap.
     max_nodes: u64,
     /// Under a controller: pause before the placement that would pass this count.
     stop_at: u64,
     max_depth: usize,
-    best: [u32; CELLS],
+    best: [u64; CELLS],
     solutions: u64,
     first: bool,
     stopped: bool,
@@ -582,15 +699,14 @@ fn solve_with<'a>(
 ) -> Report {
     let cpu0 = thread_cpu_seconds();
     let mut st = State {
-        board: [0; CELLS],
-        who: [u32::MAX; CELLS],
+        placed: [EMPTY; CELLS],
         free: [0; FREE_LEN],
-        nodes: 0,
         next_check: 0,
+        left: 0,
         max_nodes: config.max_nodes,
         stop_at: first.0,
         max_depth: 0,
-        best: [u32::MAX; CELLS],
+        best: [EMPTY; CELLS],
         solutions: 0,
         first: config.first,
         stopped: false,
@@ -606,12 +722,11 @@ fn solve_with<'a>(
     let pieces = PIECES;
     st.free[..pieces].fill(1);
     for &(cell, piece, rot, urdl) in PINS.iter() {
-        st.board[cell] = urdl;
-        st.who[cell] = piece as u32 | (rot as u32) << 16;
+        st.placed[cell] = piece as u64 | (rot as u64) << 16 | (urdl as u64) << 32;
         st.free[piece as usize] = 0;
     }
-    st.best = st.who;
-    st.next_check = next_check(&st);
+    st.best = st.placed;
+    recheck(&mut st);
     let stopped = if DEPTH == 0 {
         solution(&mut st)
     } else {
@@ -629,7 +744,7 @@ fn solve_with<'a>(
         _ => None,
     };
     Report {
-        nodes: st.nodes,
+        nodes: st.nodes(),
         solutions: st.solutions,
         best_score: SCORE[st.max_depth],
         max_depth: st.max_depth,
@@ -663,33 +778,67 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(ns as f64 / 1e9)
 }
 
-fn board_of(who: &[u32; CELLS]) -> Board {
-    who.iter()
-        .map(|&w| (w != u32::MAX).then_some(((w & 0xffff) as u16, (w >> 16) as u8)))
+/// An empty cell of `placed` and `best`.
+const EMPTY: u64 = u64::MAX;
+
+fn board_of(placed: &[u64; CELLS]) -> Board {
+    placed
+        .iter()
+        .map(|&c| (c != EMPTY).then_some(((c & 0xffff) as u16, (c >> 16 & 3) as u8)))
         .collect()
 }
 
-fn next_check(st: &State<'_>) -> u64 {
+impl State<'_> {
+    /// Placements (nodes) made so far.
+    fn nodes(&self) -> u64 {
+        self.next_check - self.left
+    }
+}
+
+/// Sets the node count at which `tick` runs next (the caps, the controller's threshold, the
+/// next look at the clock), keeping the node count.
+fn recheck(st: &mut State<'_>) {
+    let nodes = st.nodes();
     let poll = if st.deadline.is_some() || st.step_deadline.is_some() {
-        st.nodes.saturating_add(CLOCK_EVERY)
+        nodes.saturating_add(CLOCK_EVERY)
     } else if st.progress.is_some() {
-        st.nodes.saturating_add(PROGRESS_EVERY)
+        nodes.saturating_add(PROGRESS_EVERY)
     } else {
         u64::MAX
     };
-    st.max_nodes.min(st.stop_at).min(poll)
+    st.next_check = st.max_nodes.min(st.stop_at).min(poll).max(nodes);
+    st.left = st.next_check - nodes;
 }
 
-/// Called before a placement once the node count reaches `next_check`: enforces the caps (a
-/// run with node cap `n` makes exactly `n` placements), pauses for the controller at its
-/// threshold or deadline, and reports progress. Returns `true` to end the search.
+/// Called by a placement whose count-down borrowed, i.e. once the node count reached
+/// `next_check`: takes the borrow back, runs [`check`], and if the search goes on counts the
+/// placement. Returns `true` to end the search.
 #[cold]
 #[inline(never)]
 fn tick(st: &mut State<'_>, depth: usize) -> bool {
-    if st.nodes >= st.max_nodes {
+    st.left = 0;
+    if check(st, depth) {
+        return true;
+    }
+    if st.left == 0 {
+        // The next check is due at once (a threshold at or below the count): count this
+        // placement by moving the check, so the next placement runs it.
+        st.next_check += 1;
+    } else {
+        st.left -= 1;
+    }
+    false
+}
+
+/// Enforces the caps before a placement (a run with node cap `n` makes exactly `n`
+/// placements), pauses for the controller at its threshold or deadline, and reports progress.
+/// Returns `true` to end the search.
+fn check(st: &mut State<'_>, depth: usize) -> bool {
+    let nodes = st.nodes();
+    if nodes >= st.max_nodes {
         return cap(st, depth);
     }
-    if st.nodes >= st.stop_at {
+    if nodes >= st.stop_at {
         return pause(st, depth, "threshold");
     }
     let now = std::time::Instant::now();
@@ -702,7 +851,7 @@ fn tick(st: &mut State<'_>, depth: usize) -> bool {
     if let Some(every) = st.progress {
         if now.duration_since(st.last_report) >= every {
             st.last_report = now;
-            let (nodes, max_depth) = (st.nodes, st.max_depth);
+            let max_depth = st.max_depth;
             (st.sink)(Event::Progress {
                 nodes,
                 depth,
@@ -711,8 +860,17 @@ fn tick(st: &mut State<'_>, depth: usize) -> bool {
             });
         }
     }
-    st.next_check = next_check(st);
+    recheck(st);
     false
+}
+
+/// Counts a placement down; `true` when the count borrowed and [`tick`] must run (it takes
+/// the borrow back).
+#[inline(always)]
+fn count(st: &mut State<'_>) -> bool {
+    let (left, borrow) = st.left.overflowing_sub(1);
+    st.left = left;
+    borrow
 }
 
 /// A cap of the search's own is reached: the end, or under a controller a pause it must not
@@ -731,7 +889,7 @@ fn cap(st: &mut State<'_>, depth: usize) -> bool {
 #[cold]
 #[inline(never)]
 fn pause(st: &mut State<'_>, depth: usize, reason: &'static str) -> bool {
-    let (nodes, max_depth) = (st.nodes, st.max_depth);
+    let (nodes, max_depth) = (st.nodes(), st.max_depth);
     let go = match st.control.as_mut() {
         Some(control) => control(reason, nodes, depth, max_depth),
         None => None,
@@ -740,7 +898,7 @@ fn pause(st: &mut State<'_>, depth: usize, reason: &'static str) -> bool {
         Some((stop_at, step_deadline)) => {
             st.stop_at = stop_at;
             st.step_deadline = step_deadline;
-            st.next_check = next_check(st);
+            recheck(st);
             false
         }
         None => {
@@ -755,9 +913,9 @@ fn pause(st: &mut State<'_>, depth: usize, reason: &'static str) -> bool {
 #[inline(never)]
 fn deeper(st: &mut State<'_>, depth: usize) {
     st.max_depth = depth;
-    st.best = st.who;
+    st.best = st.placed;
     for &cell in &ORDER[depth..] {
-        st.best[cell as usize] = u32::MAX;
+        st.best[cell as usize] = EMPTY;
     }
 }
 
@@ -766,7 +924,7 @@ fn deeper(st: &mut State<'_>, depth: usize) {
 #[inline(never)]
 fn solution(st: &mut State<'_>) -> bool {
     st.solutions += 1;
-    let board = board_of(&st.who);
+    let board = board_of(&st.placed);
     (st.sink)(Event::Solution(&board));
     if st.first {
         return true;
@@ -780,6 +938,18 @@ fn search(st: &mut State<'_>) -> bool {
     cell_0(st, 0)
 }
 
+"#;
+
+/// The cold path of a leaf that is a new deepest depth (emitted when a cell looks ahead).
+const LEAF_DEEPER: &str = r#"
+/// A leaf (a placement counted but not made, see the look-ahead masks) at a new deepest
+/// depth: record the board with it in place.
+#[cold]
+#[inline(never)]
+fn leaf_deeper(st: &mut State<'_>, depth: usize, cell: usize, c: u64) {
+    st.placed[cell] = c;
+    deeper(st, depth);
+}
 "#;
 
 /// `main` of the stand-alone program.

@@ -86,6 +86,7 @@ mod compile;
 mod emit;
 mod error;
 mod hash;
+mod lookahead;
 mod options;
 mod plan;
 mod program;
