@@ -21,23 +21,30 @@ pub const QUARTILES_BONUS: u32 = 40;
 /// cover, so every cover is found once.
 pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     const FULL: u32 = (1 << 20) - 1;
-    fn go(masks: &[u32], covered: u32, chosen: &mut Vec<usize>, out: &mut Vec<[usize; 5]>) {
+    // The words chosen so far live in a fixed array; `out` allocates only for a cover found.
+    fn go(
+        masks: &[u32],
+        covered: u32,
+        chosen: &mut [usize; 5],
+        n: usize,
+        out: &mut Vec<[usize; 5]>,
+    ) {
         if covered == FULL {
-            if let Ok(mut cover) = <[usize; 5]>::try_from(chosen.as_slice()) {
+            if n == 5 {
+                let mut cover = *chosen;
                 cover.sort_unstable();
                 out.push(cover);
             }
             return;
         }
-        if chosen.len() == 5 {
+        if n == 5 {
             return;
         }
         let lowest = 1u32 << (!covered).trailing_zeros();
         for (i, &m) in masks.iter().enumerate() {
             if m & lowest != 0 && m & covered == 0 {
-                chosen.push(i);
-                go(masks, covered | m, chosen, out);
-                chosen.pop();
+                chosen[n] = i;
+                go(masks, covered | m, chosen, n + 1, out);
             }
         }
     }
@@ -47,7 +54,7 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     if masks.len() < 5 || union != FULL {
         return out;
     }
-    go(masks, 0, &mut Vec::with_capacity(5), &mut out);
+    go(masks, 0, &mut [0; 5], 0, &mut out);
     out.sort_unstable();
     out
 }

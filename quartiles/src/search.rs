@@ -335,29 +335,34 @@ impl Solver {
     /// once finished), each in search order; with known words, only covers that use all the
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
-        let mut full = Vec::with_capacity(16);
-        let mut masks = Vec::with_capacity(16);
-        for (i, h) in self.hits.iter().enumerate() {
-            if h.len == 4 {
-                full.push(i);
-                masks.push(h.mask());
-            }
-        }
+        let mut masks = Vec::with_capacity(self.hits.len());
+        masks.extend(self.hits.iter().filter(|h| h.len == 4).map(Hit::mask));
         let covers = exact_covers(&masks);
         if covers.is_empty() {
             return Vec::new();
         }
+        // The hit behind the `k`-th 4-tile word.
+        let word = |k: usize| {
+            let i = self
+                .hits
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.len == 4)
+                .nth(k)
+                .map_or(0, |(i, _)| i);
+            self.hit_word(i)
+        };
         let known4: Vec<WordText> = if self.known.is_empty() {
             Vec::new()
         } else {
-            full.iter()
-                .map(|&i| self.hit_word(i).text)
+            (0..masks.len())
+                .map(|k| word(k).text)
                 .filter(|t| self.known.contains(t))
                 .collect()
         };
         covers
             .into_iter()
-            .map(|c| c.map(|k| self.hit_word(full[k])))
+            .map(|c| c.map(word))
             .filter(|c| known4.iter().all(|k| c.iter().any(|w| w.text == *k)))
             .collect()
     }
