@@ -335,23 +335,16 @@ impl Solver {
     /// once finished), each in search order; with known words, only covers that use all the
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
-        let mut masks = Vec::with_capacity(self.hits.len());
-        masks.extend(self.hits.iter().filter(|h| h.len == 4).map(Hit::mask));
+        // The 4-tile hits, and their masks for the cover.
+        let mut full = Vec::with_capacity(self.hits.len());
+        full.extend((0..self.hits.len()).filter(|&i| self.hits[i].len == 4));
+        let mut masks = Vec::with_capacity(full.len());
+        masks.extend(full.iter().map(|&i| self.hits[i].mask()));
         let covers = exact_covers(&masks);
         if covers.is_empty() {
             return Vec::new();
         }
-        // The hit behind the `k`-th 4-tile word.
-        let word = |k: usize| {
-            let i = self
-                .hits
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| h.len == 4)
-                .nth(k)
-                .map_or(0, |(i, _)| i);
-            self.hit_word(i)
-        };
+        let word = |k: usize| self.hit_word(full[k]);
         let known4: Vec<WordText> = if self.known.is_empty() {
             Vec::new()
         } else {

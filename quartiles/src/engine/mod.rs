@@ -63,7 +63,7 @@ pub(crate) struct Hit {
 impl Hit {
     pub(crate) fn path(&self) -> FragmentPath {
         // Engines record only distinct tiles below 20: a valid path by construction.
-        FragmentPath::from_search(&self.tiles[..self.len as usize])
+        FragmentPath::from_packed(self.tiles, self.len as usize)
     }
 
     pub(crate) fn mask(&self) -> u32 {

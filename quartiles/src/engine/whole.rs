@@ -55,39 +55,49 @@ const PATH_BYTES: [u32; 5] = [0, 0xff, 0xffff, 0xff_ffff, u32::MAX];
 /// The board's tiles grouped by their first two letters, for [`Walk::expand`]: from a
 /// state, a group's tiles are pending only if the state has edges for both letters, so the
 /// many tiles whose second letter the dictionary cannot follow are never tried one by one.
+/// Arrays by letter have 32 entries and arrays by tile 32, so that an index taken from a
+/// bit position needs no bounds check.
 pub(crate) struct Openings {
     /// Per first letter, the range of its groups in `second` and `tiles`.
-    range: [(u8, u8); 26],
+    range: [(u8, u8); 32],
+    /// Per first letter, the second letters of its groups, as a mask.
+    seconds: [u32; 32],
     /// Per group, the mask bit of its second letter, and its tiles.
     second: [u32; TILE_COUNT],
     tiles: [u32; TILE_COUNT],
-    /// Per first letter, its one-letter tiles (pending as soon as the letter is).
-    single: [u32; 26],
+    /// Per first letter, its one-letter tiles (pending as soon as the letter is), and the
+    /// letters that have one.
+    single: [u32; 32],
+    has_single: u32,
 }
 
 impl Openings {
     pub(crate) fn new(spelling: &Spelling, by_letter: &[u32; 26], letter_mask: u32) -> Openings {
         let mut o = Openings {
-            range: [(0, 0); 26],
+            range: [(0, 0); 32],
+            seconds: [0; 32],
             second: [0; TILE_COUNT],
             tiles: [0; TILE_COUNT],
-            single: [0; 26],
+            single: [0; 32],
+            has_single: 0,
         };
         let mut n = 0;
         let mut letters = letter_mask;
         while letters != 0 {
-            let l = letters.trailing_zeros() as usize;
+            let l = (letters.trailing_zeros() as usize).min(25);
             letters &= letters - 1;
             let from = n;
             let mut ts = by_letter[l];
             while ts != 0 {
-                let t = ts.trailing_zeros() as usize;
+                let t = (ts.trailing_zeros() as usize).min(TILE_COUNT - 1);
                 ts &= ts - 1;
                 if spelling.lens[t] < 2 {
                     o.single[l] |= 1 << t;
+                    o.has_single |= 1 << l;
                     continue;
                 }
                 let bit = spelling.bits[t][1];
+                o.seconds[l] |= bit;
                 match o.second[from..n].iter().position(|&b| b == bit) {
                     Some(i) => o.tiles[from + i] |= 1 << t,
                     None => {
@@ -115,8 +125,8 @@ pub(crate) struct Walk<'a> {
 }
 
 /// Per depth, for each pending tile, the state after its first two letters (its first, for
-/// a one-letter tile).
-type Opened = [[u32; TILE_COUNT]; 4];
+/// a one-letter tile); 32 per depth, indexed by tile.
+type Opened = [[u32; 32]; 4];
 
 impl Walk<'_> {
     /// Runs the whole search, recording words in `hits`; returns the nodes counted.
@@ -124,39 +134,48 @@ impl Walk<'_> {
         let Some(root) = self.index.window(0) else {
             return TILE_COUNT as u64;
         };
-        let mut opened = [[0; TILE_COUNT]; 4];
-        let pending = self.expand(root, 0, &mut opened[0]);
-        TILE_COUNT as u64 + self.depth::<D0>(hits, &mut opened, 0, 0, pending)
+        let mut opened = [[0; 32]; 4];
+        let pending = self.expand(root, 0, self.letter_mask, &mut opened[0]);
+        TILE_COUNT as u64 + self.depth::<D0>(hits, &mut opened, 0, 0, self.letter_mask, pending)
     }
 
     /// The tiles not in `exclude` whose first two letters (whose letter, for a one-letter
     /// tile) the state with this window has edges for; records in `opened` the state after
-    /// them. The plain search tries the others too, and they fail; they are counted all the
-    /// same (see the callers).
+    /// them. `letters` are the first letters of the tiles not in `exclude`. The plain search
+    /// tries the other tiles too, and they fail; they are counted all the same (see the
+    /// callers).
     #[inline(always)]
-    fn expand(&self, window: &[u32; WINDOW], exclude: u32, opened: &mut [u32; TILE_COUNT]) -> u32 {
+    fn expand(
+        &self,
+        window: &[u32; WINDOW],
+        exclude: u32,
+        letters: u32,
+        opened: &mut [u32; 32],
+    ) -> u32 {
         let o = self.openings;
         let mut tiles = 0;
         let mask = window[0];
-        let mut letters = mask & self.letter_mask;
+        let mut letters = mask & letters;
         while letters != 0 {
-            let l = letters.trailing_zeros() as usize;
+            let l = letters.trailing_zeros() as usize & 31;
             let bit = letters & letters.wrapping_neg();
-            letters &= letters - 1;
-            if self.by_letter[l] & !exclude == 0 {
-                continue;
-            }
+            letters ^= bit;
             let next = window_edge(window, mask, bit);
-            let mut ones = o.single[l] & !exclude;
-            tiles |= ones;
-            while ones != 0 {
-                opened[ones.trailing_zeros() as usize] = next;
-                ones &= ones - 1;
+            if o.has_single & bit != 0 {
+                let mut ones = o.single[l] & !exclude;
+                tiles |= ones;
+                while ones != 0 {
+                    opened[ones.trailing_zeros() as usize & 31] = next;
+                    ones &= ones - 1;
+                }
             }
             let Some(w2) = self.index.window(next) else {
                 continue;
             };
             let m2 = w2[0];
+            if m2 & o.seconds[l] == 0 {
+                continue;
+            }
             let (from, to) = o.range[l];
             for g in from as usize..to as usize {
                 let (second, mut these) = (o.second[g], o.tiles[g] & !exclude);
@@ -166,7 +185,7 @@ impl Walk<'_> {
                 let after = window_edge(w2, m2, second);
                 tiles |= these;
                 while these != 0 {
-                    opened[these.trailing_zeros() as usize] = after;
+                    opened[these.trailing_zeros() as usize & 31] = after;
                     these &= these - 1;
                 }
             }
@@ -184,6 +203,7 @@ impl Walk<'_> {
         opened: &mut Opened,
         path: u32,
         used: u32,
+        letters: u32,
         mut pending: u32,
     ) -> u64 {
         let sp = self.spelling;
@@ -193,7 +213,7 @@ impl Walk<'_> {
         while pending != 0 {
             let t = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            let from = opened[d][t];
+            let from = opened[d][t & 31];
             let n = sp.lens[t] as usize;
             let rest = &sp.bits[t][n.min(2)..n];
             let Some(window) = self.index.window(from) else {
@@ -215,8 +235,15 @@ impl Walk<'_> {
                 // A live path: the plain search visits its `20 - len` extensions.
                 nodes += (TILE_COUNT - len) as u64;
                 let used = used | (1 << t);
-                let next = self.expand(window, used, &mut opened[len & 3]);
-                nodes += self.depth::<L::Next>(hits, opened, path, used, next);
+                // The tile's first letter leaves the letters once its last tile is used.
+                let l = sp.first[t] as usize;
+                let letters = if self.by_letter[l] & !used == 0 {
+                    letters & !(1 << l)
+                } else {
+                    letters
+                };
+                let next = self.expand(window, used, letters, &mut opened[len & 3]);
+                nodes += self.depth::<L::Next>(hits, opened, path, used, letters, next);
             }
         }
         nodes
