@@ -12,6 +12,11 @@
 //! ([`Depth`]) and inlined into one another: the depth is a constant in each, the last one
 //! has no descent, and no call or register spill is paid per live path. Each state is read
 //! through its window (see `index.rs`): one bounds check per state walked, none per word.
+//!
+//! Unlike the loop, the walk tries only tiles whose first *two* letters the state can follow
+//! ([`Openings`]): a tile that fails on its second letter ends no word and extends no live
+//! path, and the nodes are counted per live path (its `20 - k` extensions), not per tile
+//! tried, so skipping it changes neither the hits nor the count.
 
 use super::Hit;
 use super::Spelling;
