@@ -355,4 +355,25 @@ mod tests {
         assert!(ix.walk(0, b"ac").is_none());
         assert!(ix.walk(0, b"A").is_none());
     }
+
+    #[test]
+    fn every_state_has_a_window_and_windows_walk_like_letters() {
+        let map = fst::Map::from_iter([("ab", 3u64), ("abc", 7), ("b", 1), ("bcd", 200)]).unwrap();
+        let ix = Index::build(map.as_fst());
+        let v = ix.view();
+        let bit = |c: u8| 1u32 << (c - b'a');
+        for w in ["ab", "abc", "b", "bcd"] {
+            let bits: Vec<u32> = w.bytes().map(bit).collect();
+            let (s, window) = v.walk_window((0, v.window(0).unwrap()), &bits).unwrap();
+            assert_eq!(Some(s), ix.walk(0, w.as_bytes()), "{w}");
+            assert_eq!(window[1], ix.fin(s), "{w}");
+        }
+        // The deepest state ("bcd", no edges) is among the last: its window still fits.
+        let last = ix.walk(0, b"bcd").unwrap();
+        assert!(v.window(last).is_some());
+        assert!(
+            v.walk_window((0, v.window(0).unwrap()), &[bit(b'c')])
+                .is_none()
+        );
+    }
 }

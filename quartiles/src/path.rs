@@ -287,6 +287,32 @@ mod tests {
     }
 
     #[test]
+    fn packed_tiles_give_the_same_path() {
+        for tiles in [
+            [0u8, 0, 0, 0],
+            [3, 19, 0, 7],
+            [19, 18, 17, 16],
+            [5, 0, 12, 1],
+        ] {
+            for len in 0..=4 {
+                let packed = FragmentPath::from_packed(tiles, len);
+                assert_eq!(
+                    packed,
+                    FragmentPath::from_search(&tiles[..len]),
+                    "{tiles:?} {len}"
+                );
+                assert_eq!(packed.len(), len);
+                let ix: Vec<usize> = tiles[..len].iter().map(|&t| t as usize).collect();
+                assert_eq!(packed.indices(), ix[..]);
+            }
+        }
+        // The byte slots keep the order of the paths they stand for: empty before any tile.
+        assert!(p(&[0]) < p(&[0, 1]) && p(&[0, 19]) < p(&[1]) && p(&[]) < p(&[0]));
+        assert_eq!(p(&[4, 2])[1], Some(2));
+        assert_eq!(p(&[4, 2])[2], None);
+    }
+
+    #[test]
     fn from_indices_checks() {
         assert!(FragmentPath::from_indices(&[1, 1]).is_none());
         assert!(FragmentPath::from_indices(&[20]).is_none());
