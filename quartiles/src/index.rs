@@ -18,10 +18,17 @@ pub(crate) const NOT_FINAL: u32 = u32::MAX;
 /// Words of a state's header: letter mask, tier.
 const HEADER: usize = 2;
 
+/// Words of a state's *window*: its header and room for all 26 edges, rounded up to a power
+/// of two. The array ends with this many zero words, so every state's window lies inside it:
+/// a walk checks the bounds once per state (the window) instead of once per word read, and
+/// an edge's index within the window is masked into range rather than checked.
+pub(crate) const WINDOW: usize = 32;
+const _: () = assert!(HEADER + 26 <= WINDOW && WINDOW.is_power_of_two());
+
 /// The unrolled automaton, one flat array. A state at offset `s` is `data[s]` = its letter
 /// mask (bit `l` for letter `b'a' + l`), `data[s + 1]` = the tier of the word it ends
 /// ([`NOT_FINAL`] if none), then one word per edge in letter order: the offset of the target
-/// state. The root is at offset 0.
+/// state. The root is at offset 0; [`WINDOW`] zero words follow the last state.
 ///
 /// An fst carries a word's value as outputs spread over the path's transitions. Here a state
 /// is an fst node *together with* the output gathered on the way to it, so the tier sits in
@@ -110,7 +117,7 @@ impl Index {
             offset.push(at);
             at = at.saturating_add(HEADER as u32 + edges);
         }
-        let mut data = Vec::with_capacity(at as usize);
+        let mut data = Vec::with_capacity(at as usize + WINDOW);
         let mut t = 0;
         for &(mask, fin, edges) in &spans {
             data.extend([mask, fin]);
@@ -119,6 +126,7 @@ impl Index {
             }
             t += edges as usize;
         }
+        data.extend([0; WINDOW]);
         Index {
             data: Cow::Owned(data),
         }
@@ -189,9 +197,21 @@ static POPCOUNT_13: [u8; 1 << HALF] = {
 /// The set bits of a letter mask (26 bits; higher bits are never set).
 #[inline(always)]
 pub(crate) fn rank_below(below: u32) -> u32 {
+    // A build for a target with the instruction (`-C target-cpu=native`) uses it.
+    if cfg!(target_feature = "popcnt") {
+        return below.count_ones();
+    }
     let lo = (below & ((1 << HALF) - 1)) as usize;
     let hi = ((below >> HALF) & ((1 << HALF) - 1)) as usize;
     u32::from(POPCOUNT_13[lo]) + u32::from(POPCOUNT_13[hi])
+}
+
+/// The target of the edge for the letter with mask bit `bit`, which `mask` (the window's
+/// letter mask) has. Its rank is at most 25, so the index is within the window; the mask
+/// (a no-op) spares the bounds check.
+#[inline(always)]
+pub(crate) fn window_edge(window: &[u32; WINDOW], mask: u32, bit: u32) -> u32 {
+    window[(HEADER + rank_below(mask & bit.wrapping_sub(1)) as usize) & (WINDOW - 1)]
 }
 
 /// A borrowed [`Index`]: the same queries on the bytes themselves.
@@ -260,6 +280,39 @@ impl View<'_> {
         Some(state)
     }
 
+    /// The window of the state at `state` (see [`WINDOW`]), if it lies in the array.
+    #[inline(always)]
+    pub fn window(&self, state: u32) -> Option<&[u32; WINDOW]> {
+        let s = state as usize;
+        self.data.get(s..s + WINDOW)?.try_into().ok()
+    }
+
+    /// From a state's window, the state after the letter whose mask bit is `bit`, if there
+    /// is an edge for it, with its window.
+    #[inline(always)]
+    pub fn step_window(&self, window: &[u32; WINDOW], bit: u32) -> Option<(u32, &[u32; WINDOW])> {
+        let mask = window[0];
+        if mask & bit == 0 {
+            return None;
+        }
+        let next = window_edge(window, mask, bit);
+        Some((next, self.window(next)?))
+    }
+
+    /// Follows the letters whose mask bits are `bits` from the state `state` with window
+    /// `window`: the state reached and its window.
+    #[inline(always)]
+    pub fn walk_window<'w>(
+        &'w self,
+        mut state: (u32, &'w [u32; WINDOW]),
+        bits: &[u32],
+    ) -> Option<(u32, &'w [u32; WINDOW])> {
+        for &bit in bits {
+            state = self.step_window(state.1, bit)?;
+        }
+        Some(state)
+    }
+
     /// Follows `letters` from `state`.
     #[inline(always)]
     pub fn walk(&self, mut state: u32, letters: &[u8]) -> Option<u32> {
@@ -301,5 +354,26 @@ mod tests {
         assert_eq!(ix.fin(s), NOT_FINAL);
         assert!(ix.walk(0, b"ac").is_none());
         assert!(ix.walk(0, b"A").is_none());
+    }
+
+    #[test]
+    fn every_state_has_a_window_and_windows_walk_like_letters() {
+        let map = fst::Map::from_iter([("ab", 3u64), ("abc", 7), ("b", 1), ("bcd", 200)]).unwrap();
+        let ix = Index::build(map.as_fst());
+        let v = ix.view();
+        let bit = |c: u8| 1u32 << (c - b'a');
+        for w in ["ab", "abc", "b", "bcd"] {
+            let bits: Vec<u32> = w.bytes().map(bit).collect();
+            let (s, window) = v.walk_window((0, v.window(0).unwrap()), &bits).unwrap();
+            assert_eq!(Some(s), ix.walk(0, w.as_bytes()), "{w}");
+            assert_eq!(window[1], ix.fin(s), "{w}");
+        }
+        // The deepest state ("bcd", no edges) is among the last: its window still fits.
+        let last = ix.walk(0, b"bcd").unwrap();
+        assert!(v.window(last).is_some());
+        assert!(
+            v.walk_window((0, v.window(0).unwrap()), &[bit(b'c')])
+                .is_none()
+        );
     }
 }

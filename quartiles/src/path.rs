@@ -29,8 +29,27 @@ pub type WordText = fstr<MAX_WORD_LEN>;
 /// assert_eq!(p.increment().unwrap().indices(), &[0, 2]);
 /// assert_eq!(FragmentPath::default().increment(), Err(FragmentPathError::CannotIncrementEmpty));
 /// ```
+// Slot `k` holds tile `i` as `i + 1`, an empty slot as 0: four bytes, ordered as the
+// `[Option<usize>; 4]` they stand for (an empty slot before any tile), so a `Word` stays small.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FragmentPath([Option<usize>; 4]);
+pub struct FragmentPath([u8; 4]);
+
+/// What [`FragmentPath`]'s `Index` hands out: `SLOT[0]` is `None`, `SLOT[i + 1]` is `Some(i)`.
+static SLOT: [Option<usize>; TILE_COUNT + 1] = {
+    let mut t = [None; TILE_COUNT + 1];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        t[i + 1] = Some(i);
+        i += 1;
+    }
+    t
+};
+
+/// A slot's tile.
+#[inline]
+fn tile(slot: u8) -> Option<usize> {
+    (slot as usize).checked_sub(1)
+}
 
 impl fmt::Debug for FragmentPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -42,7 +61,7 @@ impl std::ops::Index<usize> for FragmentPath {
     type Output = Option<usize>;
 
     fn index(&self, i: usize) -> &Option<usize> {
-        &self.0[i]
+        &SLOT[self.0[i] as usize]
     }
 }
 
@@ -59,7 +78,7 @@ impl FragmentPath {
                 return None;
             }
             used |= 1 << i;
-            *slot = Some(i);
+            *slot = i as u8 + 1;
         }
         Some(p)
     }
@@ -68,9 +87,19 @@ impl FragmentPath {
     pub(crate) fn from_search(tiles: &[u8]) -> FragmentPath {
         let mut p = FragmentPath::default();
         for (slot, &t) in p.0.iter_mut().zip(tiles) {
-            *slot = Some(t as usize);
+            *slot = t.wrapping_add(1);
         }
         p
+    }
+
+    /// The path of the first `len` of `tiles` (tile numbers the search produced, below 20):
+    /// one add for all four slots (no slot carries into the next), then the empty ones
+    /// cleared.
+    #[inline]
+    pub(crate) fn from_packed(tiles: [u8; 4], len: usize) -> FragmentPath {
+        const KEEP: [u32; 5] = [0, 0xff, 0xffff, 0xff_ffff, u32::MAX];
+        let slots = u32::from_le_bytes(tiles).wrapping_add(0x0101_0101) & KEEP[len.min(4)];
+        FragmentPath(slots.to_le_bytes())
     }
 
     /// The indices in order, as a slice view (no `None`s).
@@ -88,22 +117,22 @@ impl FragmentPath {
 
     /// The indices in order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().map_while(|x| *x)
+        self.0.iter().map_while(|&x| tile(x))
     }
 
     /// Number of tiles (0-4).
     pub fn len(&self) -> usize {
-        self.0.iter().take_while(|x| x.is_some()).count()
+        self.0.iter().take_while(|&&x| x != 0).count()
     }
 
     /// True when no tile is chosen.
     pub fn is_empty(&self) -> bool {
-        self.0[0].is_none()
+        self.0[0] == 0
     }
 
     /// True when four tiles are chosen.
     pub fn is_full(&self) -> bool {
-        self.0[3].is_some()
+        self.0[3] != 0
     }
 
     /// The tiles used, as a bit set (bit `i` for tile `i`).
@@ -112,7 +141,10 @@ impl FragmentPath {
     }
 
     fn used_before(&self, len: usize) -> u32 {
-        self.0[..len].iter().flatten().fold(0, |m, &i| m | (1 << i))
+        self.0[..len]
+            .iter()
+            .filter_map(|&x| tile(x))
+            .fold(0, |m, i| m | (1 << i))
     }
 
     /// The path with the lowest free tile index appended.
@@ -127,7 +159,7 @@ impl FragmentPath {
         let used = self.used_before(len);
         let next = (!used).trailing_zeros() as usize;
         let mut p = *self;
-        p.0[len] = Some(next);
+        p.0[len] = next as u8 + 1;
         Ok(p)
     }
 
@@ -141,7 +173,7 @@ impl FragmentPath {
             return Err(FragmentPathError::Underflow);
         }
         let mut p = *self;
-        p.0[len - 1] = None;
+        p.0[len - 1] = 0;
         Ok(p)
     }
 
@@ -156,14 +188,14 @@ impl FragmentPath {
             return Err(FragmentPathError::CannotIncrementEmpty);
         }
         let used = self.used_before(len - 1);
-        let last = self.0[len - 1].unwrap_or(0);
+        let last = tile(self.0[len - 1]).unwrap_or(0);
         // Free tiles above `last`, within the board.
         let above = !used & !((2u32 << last) - 1) & ((1 << TILE_COUNT) - 1);
         if above == 0 {
             return Err(FragmentPathError::IndexOverflow);
         }
         let mut p = *self;
-        p.0[len - 1] = Some(above.trailing_zeros() as usize);
+        p.0[len - 1] = above.trailing_zeros() as u8 + 1;
         Ok(p)
     }
 
@@ -252,6 +284,32 @@ mod tests {
             p(&[]).pop_and_increment(),
             Err(FragmentPathError::Underflow)
         );
+    }
+
+    #[test]
+    fn packed_tiles_give_the_same_path() {
+        for tiles in [
+            [0u8, 0, 0, 0],
+            [3, 19, 0, 7],
+            [19, 18, 17, 16],
+            [5, 0, 12, 1],
+        ] {
+            for len in 0..=4 {
+                let packed = FragmentPath::from_packed(tiles, len);
+                assert_eq!(
+                    packed,
+                    FragmentPath::from_search(&tiles[..len]),
+                    "{tiles:?} {len}"
+                );
+                assert_eq!(packed.len(), len);
+                let ix: Vec<usize> = tiles[..len].iter().map(|&t| t as usize).collect();
+                assert_eq!(packed.indices(), ix[..]);
+            }
+        }
+        // The byte slots keep the order of the paths they stand for: empty before any tile.
+        assert!(p(&[0]) < p(&[0, 1]) && p(&[0, 19]) < p(&[1]) && p(&[]) < p(&[0]));
+        assert_eq!(p(&[4, 2])[1], Some(2));
+        assert_eq!(p(&[4, 2])[2], None);
     }
 
     #[test]

@@ -18,26 +18,36 @@ pub const QUARTILES_BONUS: u32 = 40;
 /// ascending within a cover; covers in lexicographic order).
 ///
 /// Backtracking on the lowest uncovered tile: each tile belongs to exactly one word of a
-/// cover, so every cover is found once.
+/// cover, so every cover is found once. Every tile below the lowest uncovered one is
+/// covered, so a word that can cover it has it as its own lowest tile: the words are
+/// bucketed by lowest tile, and each step tries only that tile's bucket.
 pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     const FULL: u32 = (1 << 20) - 1;
-    fn go(masks: &[u32], covered: u32, chosen: &mut Vec<usize>, out: &mut Vec<[usize; 5]>) {
+    /// The words by lowest tile: `order[start[u]..start[u + 1]]` lowest at tile `u`.
+    struct Buckets<'a> {
+        masks: &'a [u32],
+        order: Vec<usize>,
+        start: [usize; 21],
+    }
+    // The words chosen so far live in a fixed array; `out` allocates only for a cover found.
+    fn go(b: &Buckets, covered: u32, chosen: &mut [usize; 5], n: usize, out: &mut Vec<[usize; 5]>) {
         if covered == FULL {
-            if let Ok(mut cover) = <[usize; 5]>::try_from(chosen.as_slice()) {
+            if n == 5 {
+                let mut cover = *chosen;
                 cover.sort_unstable();
                 out.push(cover);
             }
             return;
         }
-        if chosen.len() == 5 {
+        if n == 5 {
             return;
         }
-        let lowest = 1u32 << (!covered).trailing_zeros();
-        for (i, &m) in masks.iter().enumerate() {
-            if m & lowest != 0 && m & covered == 0 {
-                chosen.push(i);
-                go(masks, covered | m, chosen, out);
-                chosen.pop();
+        let u = ((!covered).trailing_zeros() as usize).min(19);
+        for &i in &b.order[b.start[u]..b.start[u + 1]] {
+            let m = b.masks[i];
+            if m & covered == 0 {
+                chosen[n] = i;
+                go(b, covered | m, chosen, n + 1, out);
             }
         }
     }
@@ -47,7 +57,22 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     if masks.len() < 5 || union != FULL {
         return out;
     }
-    go(masks, 0, &mut Vec::with_capacity(5), &mut out);
+    let lowest = |i: usize| (masks[i].trailing_zeros() as usize).min(20);
+    let mut order: Vec<usize> = (0..masks.len()).collect();
+    order.sort_by_key(|&i| lowest(i));
+    let mut start = [masks.len(); 21];
+    for (k, &i) in order.iter().enumerate().rev() {
+        start[lowest(i)] = k;
+    }
+    for u in (0..20).rev() {
+        start[u] = start[u].min(start[u + 1]);
+    }
+    let buckets = Buckets {
+        masks,
+        order,
+        start,
+    };
+    go(&buckets, 0, &mut [0; 5], 0, &mut out);
     out.sort_unstable();
     out
 }

@@ -335,29 +335,27 @@ impl Solver {
     /// once finished), each in search order; with known words, only covers that use all the
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
-        let mut full = Vec::with_capacity(16);
-        let mut masks = Vec::with_capacity(16);
-        for (i, h) in self.hits.iter().enumerate() {
-            if h.len == 4 {
-                full.push(i);
-                masks.push(h.mask());
-            }
-        }
+        // The 4-tile hits, and their masks for the cover.
+        let mut full = Vec::with_capacity(self.hits.len());
+        full.extend((0..self.hits.len()).filter(|&i| self.hits[i].len == 4));
+        let mut masks = Vec::with_capacity(full.len());
+        masks.extend(full.iter().map(|&i| self.hits[i].mask()));
         let covers = exact_covers(&masks);
         if covers.is_empty() {
             return Vec::new();
         }
+        let word = |k: usize| self.hit_word(full[k]);
         let known4: Vec<WordText> = if self.known.is_empty() {
             Vec::new()
         } else {
-            full.iter()
-                .map(|&i| self.hit_word(i).text)
+            (0..masks.len())
+                .map(|k| word(k).text)
                 .filter(|t| self.known.contains(t))
                 .collect()
         };
         covers
             .into_iter()
-            .map(|c| c.map(|k| self.hit_word(full[k])))
+            .map(|c| c.map(word))
             .filter(|c| known4.iter().all(|k| c.iter().any(|w| w.text == *k)))
             .collect()
     }

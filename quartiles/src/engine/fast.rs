@@ -86,7 +86,7 @@ impl Fast {
         let mut letter_mask = 0u32;
         for (i, tile) in board.tiles().iter().enumerate() {
             // A board holds only lowercase letters (checked by `Board`).
-            let l = (tile.as_bytes()[0].wrapping_sub(b'a') % 26) as usize;
+            let l = tile.as_u8()[0].wrapping_sub(b'a').min(25) as usize;
             by_letter[l] |= 1 << i;
             letter_mask |= 1 << l;
         }
@@ -116,24 +116,33 @@ impl Fast {
         if self.started {
             return false;
         }
-        let Fast {
-            by_letter,
-            letter_mask,
-            path,
-            first,
-            ..
-        } = self;
+        let openings = super::whole::Openings::new(spelling, &self.by_letter, self.letter_mask);
         let walk = super::whole::Walk {
             index,
             tiers,
             spelling,
-            by_letter,
-            letter_mask: *letter_mask,
+            by_letter: &self.by_letter,
+            letter_mask: self.letter_mask,
+            openings: &openings,
         };
-        *nodes += walk.run(hits, first, path);
+        // The walk keeps its own scratch: the state stays as `new` made it, which is how the
+        // loop leaves it when it finishes (`settle`).
+        *nodes += walk.run(hits);
         self.started = true;
         self.finished = true;
         true
+    }
+
+    /// Marks the search finished and clears the walk's scratch (the path, the states after
+    /// first letters), so that a finished engine is the same value however it got there:
+    /// by this loop, or by the whole walk, which leaves them as `new` made them.
+    fn settle(&mut self) {
+        self.finished = true;
+        self.depth = 0;
+        self.path = [NONE; 4];
+        self.used = 0;
+        self.pending = [0; 4];
+        self.first = [[0; 26]; 4];
     }
 
     pub(crate) fn is_started(&self) -> bool {
@@ -326,7 +335,7 @@ impl Fast {
                 let pend = self.pending[d];
                 if pend == 0 {
                     if d == 0 {
-                        self.finished = true;
+                        self.settle();
                         break 'run Flow::Finished;
                     }
                     self.pop(d);
@@ -409,7 +418,7 @@ impl Fast {
             uncounted[d] &= !upto;
             if pend == 0 {
                 if d == 0 {
-                    self.finished = true;
+                    self.settle();
                     return Exact::Done(Flow::Finished, n);
                 }
                 self.pop(d);

@@ -63,7 +63,7 @@ pub(crate) struct Hit {
 impl Hit {
     pub(crate) fn path(&self) -> FragmentPath {
         // Engines record only distinct tiles below 20: a valid path by construction.
-        FragmentPath::from_search(&self.tiles[..self.len as usize])
+        FragmentPath::from_packed(self.tiles, self.len as usize)
     }
 
     pub(crate) fn mask(&self) -> u32 {
@@ -144,14 +144,16 @@ impl Spelling {
         let mut first = [0u8; TILE_COUNT];
         let mut bits = [[0u32; MAX_TILE_LEN]; TILE_COUNT];
         for (i, tile) in board.tiles().iter().enumerate() {
+            // The tile's bytes padded to eight: one fixed-size copy.
+            letters[i] = tile.as_u8();
             let b = tile.as_bytes();
-            letters[i][..b.len()].copy_from_slice(b);
             for (bit, &c) in bits[i].iter_mut().zip(b) {
-                *bit = 1 << (c.wrapping_sub(b'a') % 26);
+                // A board holds only lowercase letters (checked by `Board`); `min` keeps the
+                // shift in range for any byte, and costs less than `%`.
+                *bit = 1 << c.wrapping_sub(b'a').min(25);
             }
             lens[i] = b.len() as u8;
-            // A board holds only lowercase letters (checked by `Board`).
-            first[i] = b[0].wrapping_sub(b'a') % 26;
+            first[i] = letters[i][0].wrapping_sub(b'a').min(25);
         }
         Spelling {
             letters,

@@ -2,19 +2,121 @@
 //! `fast.rs`, written as plain recursion over local variables.
 //!
 //! A run that will not pause (an unlimited budget, nothing stepped yet) needs neither the
-//! state kept between calls nor the counting ahead of a budget: the path, the tiles in use,
-//! the tiles still to try and the states after each first letter live in registers and on
-//! the stack, and the nodes are summed as the walk goes (20 one-tile paths, then `20 - k`
-//! for every live path of `k < 4` tiles). It visits the paths in the same order, records the
-//! same hits in the same order and counts the same nodes as the loop: the tests run both
-//! and the baseline on every public board and on random boards.
+//! state kept between calls nor the counting ahead of a budget: the tiles in use and the
+//! tiles still to try live in registers, and the nodes are summed as the walk goes (20
+//! one-tile paths, then `20 - k` for every live path of `k < 4` tiles). It visits the paths
+//! in the same order, records the same hits in the same order and counts the same nodes as
+//! the loop: the tests run both and the baseline on every public board and on random boards.
+//!
+//! The four depths are four copies of one function, specialised by a type parameter
+//! ([`Depth`]) and inlined into one another: the depth is a constant in each, the last one
+//! has no descent, and no call or register spill is paid per live path. Each state is read
+//! through its window (see `index.rs`): one bounds check per state walked, none per word.
+//!
+//! Unlike the loop, the walk tries only tiles whose first *two* letters the state can follow
+//! ([`Openings`]): a tile that fails on its second letter ends no word and extends no live
+//! path, and the nodes are counted per live path (its `20 - k` extensions), not per tile
+//! tried, so skipping it changes neither the hits nor the count.
 
 use super::Hit;
 use super::Spelling;
-use super::fast::NONE;
 use crate::board::TILE_COUNT;
 use crate::dictionary::Tiers;
-use crate::index::{NOT_FINAL, View, rank_below};
+use crate::index::{NOT_FINAL, View, WINDOW, window_edge};
+
+/// A depth of the walk as a type: the walk at depth `D` descends into `Next`.
+trait Depth {
+    /// Tiles on the path before this depth's tile.
+    const D: usize;
+    /// The depth below (the last depth names itself and never descends).
+    type Next: Depth;
+}
+
+struct D0;
+struct D1;
+struct D2;
+struct D3;
+
+impl Depth for D0 {
+    const D: usize = 0;
+    type Next = D1;
+}
+impl Depth for D1 {
+    const D: usize = 1;
+    type Next = D2;
+}
+impl Depth for D2 {
+    const D: usize = 2;
+    type Next = D3;
+}
+impl Depth for D3 {
+    const D: usize = 3;
+    type Next = D3;
+}
+
+/// The tile bytes of a path of `len` tiles, packed as in [`Hit::tiles`].
+const PATH_BYTES: [u32; 5] = [0, 0xff, 0xffff, 0xff_ffff, u32::MAX];
+
+/// The board's tiles grouped by their first two letters, for [`Walk::expand`]: from a
+/// state, a group's tiles are pending only if the state has edges for both letters, so the
+/// many tiles whose second letter the dictionary cannot follow are never tried one by one.
+/// Arrays by letter have 32 entries and arrays by tile 32, so that an index taken from a
+/// bit position needs no bounds check.
+pub(crate) struct Openings {
+    /// Per first letter, the range of its groups in `second` and `tiles`.
+    range: [(u8, u8); 32],
+    /// Per first letter, the second letters of its groups, as a mask.
+    seconds: [u32; 32],
+    /// Per group, the mask bit of its second letter, and its tiles.
+    second: [u32; TILE_COUNT],
+    tiles: [u32; TILE_COUNT],
+    /// Per first letter, its one-letter tiles (pending as soon as the letter is), and the
+    /// letters that have one.
+    single: [u32; 32],
+    has_single: u32,
+}
+
+impl Openings {
+    pub(crate) fn new(spelling: &Spelling, by_letter: &[u32; 26], letter_mask: u32) -> Openings {
+        let mut o = Openings {
+            range: [(0, 0); 32],
+            seconds: [0; 32],
+            second: [0; TILE_COUNT],
+            tiles: [0; TILE_COUNT],
+            single: [0; 32],
+            has_single: 0,
+        };
+        let mut n = 0;
+        let mut letters = letter_mask;
+        while letters != 0 {
+            let l = (letters.trailing_zeros() as usize).min(25);
+            letters &= letters - 1;
+            let from = n;
+            let mut ts = by_letter[l];
+            while ts != 0 {
+                let t = (ts.trailing_zeros() as usize).min(TILE_COUNT - 1);
+                ts &= ts - 1;
+                if spelling.lens[t] < 2 {
+                    o.single[l] |= 1 << t;
+                    o.has_single |= 1 << l;
+                    continue;
+                }
+                let bit = spelling.bits[t][1];
+                o.seconds[l] |= bit;
+                match o.second[from..n].iter().position(|&b| b == bit) {
+                    Some(i) => o.tiles[from + i] |= 1 << t,
+                    None => {
+                        o.second[n] = bit;
+                        o.tiles[n] = 1 << t;
+                        n += 1;
+                    }
+                }
+            }
+            o.range[l] = (from as u8, n as u8);
+        }
+        o
+    }
+}
 
 /// What the walk reads and where it records, fixed for a run.
 pub(crate) struct Walk<'a> {
@@ -24,74 +126,112 @@ pub(crate) struct Walk<'a> {
     /// For each letter, the tiles starting with it; and the letters that start some tile.
     pub(crate) by_letter: &'a [u32; 26],
     pub(crate) letter_mask: u32,
+    pub(crate) openings: &'a Openings,
 }
 
+/// Per depth, for each pending tile, the state after its first two letters (its first, for
+/// a one-letter tile); 32 per depth, indexed by tile.
+type Opened = [[u32; 32]; 4];
+
 impl Walk<'_> {
-    /// Runs the whole search, recording words in `hits`; returns the nodes counted. `first`
-    /// and `path` are the engine's own arrays (a fresh engine's): they are left as the
-    /// resumable loop leaves them at its end, so the two finished states are equal.
-    pub(crate) fn run(
-        &self,
-        hits: &mut Vec<Hit>,
-        first: &mut [[u32; 26]; 4],
-        path: &mut [u8; 4],
-    ) -> u64 {
-        let pending = self.expand(0, 0, &mut first[0]);
-        TILE_COUNT as u64 + self.depth(hits, first, path, 0, 0, pending)
+    /// Runs the whole search, recording words in `hits`; returns the nodes counted.
+    pub(crate) fn run(&self, hits: &mut Vec<Hit>) -> u64 {
+        let Some(root) = self.index.window(0) else {
+            return TILE_COUNT as u64;
+        };
+        let mut opened = [[0; 32]; 4];
+        let pending = self.expand(root, 0, self.letter_mask, &mut opened[0]);
+        TILE_COUNT as u64 + self.depth::<D0>(hits, &mut opened, 0, 0, self.letter_mask, pending)
     }
 
-    /// Tiles not in `exclude` whose first letter `state` has an edge for; records in `first`
-    /// the state after each such letter (as `Fast::expand` does).
+    /// The tiles not in `exclude` whose first two letters (whose letter, for a one-letter
+    /// tile) the state with this window has edges for; records in `opened` the state after
+    /// them. `letters` are the first letters of the tiles not in `exclude`. The plain search
+    /// tries the other tiles too, and they fail; they are counted all the same (see the
+    /// callers).
     #[inline(always)]
-    fn expand(&self, state: u32, exclude: u32, first: &mut [u32; 26]) -> u32 {
+    fn expand(
+        &self,
+        window: &[u32; WINDOW],
+        exclude: u32,
+        letters: u32,
+        opened: &mut [u32; 32],
+    ) -> u32 {
+        let o = self.openings;
         let mut tiles = 0;
-        let mask = self.index.mask(state);
-        let mut letters = mask & self.letter_mask;
+        let mask = window[0];
+        let mut letters = mask & letters;
         while letters != 0 {
-            let l = letters.trailing_zeros() as usize;
+            let l = letters.trailing_zeros() as usize & 31;
             let bit = letters & letters.wrapping_neg();
-            letters &= letters - 1;
-            let these = self.by_letter[l] & !exclude;
-            if these != 0
-                && let Some(next) = self.index.edge(state, rank_below(mask & (bit - 1)))
-            {
-                first[l] = next;
+            letters ^= bit;
+            let next = window_edge(window, mask, bit);
+            if o.has_single & bit != 0 {
+                let mut ones = o.single[l] & !exclude;
+                tiles |= ones;
+                while ones != 0 {
+                    opened[ones.trailing_zeros() as usize & 31] = next;
+                    ones &= ones - 1;
+                }
+            }
+            let Some(w2) = self.index.window(next) else {
+                continue;
+            };
+            let m2 = w2[0];
+            if m2 & o.seconds[l] == 0 {
+                continue;
+            }
+            let (from, to) = o.range[l];
+            for g in from as usize..to as usize {
+                let (second, mut these) = (o.second[g], o.tiles[g] & !exclude);
+                if these == 0 || m2 & second == 0 {
+                    continue;
+                }
+                let after = window_edge(w2, m2, second);
                 tiles |= these;
+                while these != 0 {
+                    opened[these.trailing_zeros() as usize & 31] = after;
+                    these &= these - 1;
+                }
             }
         }
         tiles
     }
 
-    /// Tries every tile of `pending` at depth `d` (tiles of `path[..d]` in `used`), in order
-    /// of index, and descends into live paths; returns the nodes below this depth's one-tile
-    /// visits (which the caller counted).
-    fn depth(
+    /// Tries every tile of `pending` at depth `L::D` (tiles of `path`, packed, in `used`),
+    /// in order of index, and descends into live paths; returns the nodes below this
+    /// depth's one-tile visits (which the caller counted).
+    #[inline(always)]
+    fn depth<L: Depth>(
         &self,
         hits: &mut Vec<Hit>,
-        first: &mut [[u32; 26]; 4],
-        path: &mut [u8; 4],
-        d: usize,
+        opened: &mut Opened,
+        path: u32,
         used: u32,
+        letters: u32,
         mut pending: u32,
     ) -> u64 {
         let sp = self.spelling;
+        let d = L::D;
         let len = d + 1;
         let mut nodes = 0;
         while pending != 0 {
             let t = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            path[d & 3] = t as u8;
-            let from = first[d & 3][sp.first[t] as usize];
-            let rest = &sp.bits[t][1..(sp.lens[t] as usize).max(1)];
-            let Some(state) = self.index.walk_bits(from, rest) else {
+            let from = opened[d][t & 31];
+            let n = sp.lens[t] as usize;
+            let rest = &sp.bits[t][n.min(2)..n];
+            let Some(window) = self.index.window(from) else {
                 continue;
             };
-            let fin = self.index.fin(state);
+            let Some((_, window)) = self.index.walk_window((from, window), rest) else {
+                continue;
+            };
+            let path = path | (t as u32) << (8 * d);
+            let fin = window[1];
             if fin != NOT_FINAL && self.tiers.accepts(fin as u8, len) {
-                let mut tiles = [0; 4];
-                tiles[..len].copy_from_slice(&path[..len]);
                 hits.push(Hit {
-                    tiles,
+                    tiles: (path & PATH_BYTES[len]).to_le_bytes(),
                     len: len as u8,
                     tier: fin as u8,
                 });
@@ -100,10 +240,15 @@ impl Walk<'_> {
                 // A live path: the plain search visits its `20 - len` extensions.
                 nodes += (TILE_COUNT - len) as u64;
                 let used = used | (1 << t);
-                let next = self.expand(state, used, &mut first[len]);
-                // As the loop does: no tile visited yet at the new depth.
-                path[len] = NONE;
-                nodes += self.depth(hits, first, path, len, used, next);
+                // The tile's first letter leaves the letters once its last tile is used.
+                let l = sp.first[t] as usize;
+                let letters = if self.by_letter[l] & !used == 0 {
+                    letters & !(1 << l)
+                } else {
+                    letters
+                };
+                let next = self.expand(window, used, letters, &mut opened[len & 3]);
+                nodes += self.depth::<L::Next>(hits, opened, path, used, letters, next);
             }
         }
         nodes
