@@ -22,6 +22,10 @@ pub struct ScoreArgs {
     pub piece_order: PieceOrder,
     /// Breaks at any cell, not only where nothing fits exactly.
     pub breaks_anywhere: bool,
+    /// The most breaks one placement may cost (`None`: the crate's default).
+    pub cell_breaks: Option<u32>,
+    /// Stop after this much CPU time of the process (all threads).
+    pub cpu_budget: Option<Duration>,
     /// Stop after this many seconds of wall time.
     pub budget: Option<Duration>,
     /// Stop after this many nodes in total (over all threads).
@@ -72,6 +76,9 @@ pub fn run(
     if let Some(n) = args.restart_nodes {
         options = options.restart_nodes(n);
     }
+    if let Some(n) = args.cell_breaks {
+        options = options.cell_breaks(n);
+    }
     let threads = args.threads.max(1);
     if threads > 1 && (args.save.is_some() || args.resume.is_some()) {
         return Err("--save and --resume work with --threads 1 only".into());
@@ -103,11 +110,13 @@ pub fn run(
         vec![root]
     };
     let start = Instant::now();
+    let cpu0 = process_cpu();
     let mut last_log = Instant::now();
     let mut last_best = 0usize;
     let per_part_cap = args.max_nodes.map(|m| m.div_ceil(threads as u64));
     loop {
-        let out_of_time = args.budget.is_some_and(|b| start.elapsed() >= b);
+        let out_of_time = args.budget.is_some_and(|b| start.elapsed() >= b)
+            || args.cpu_budget.is_some_and(|b| (process_cpu() - cpu0) >= b);
         let out_of_nodes = per_part_cap.is_some_and(|cap| parts.iter().all(|p| p.nodes() >= cap));
         if out_of_time || out_of_nodes {
             break;
@@ -122,6 +131,16 @@ pub fn run(
             && b.score > last_best
         {
             last_best = b.score;
+            if !args.quiet {
+                eprintln!(
+                    "[cpu {:>8.1}s] best_score={}/{}{} restart={}",
+                    (process_cpu() - cpu0).as_secs_f64(),
+                    b.score,
+                    inst.max_score(),
+                    if b.complete { " (complete)" } else { "" },
+                    b.restart
+                );
+            }
             if let Some(path) = &args.best {
                 write_atomically(path, (json::with_board(inst, &b.board) + "\n").as_bytes())?;
             }
@@ -181,6 +200,12 @@ pub fn run(
     })
 }
 
+/// CPU time of this process so far (all threads).
+fn process_cpu() -> Duration {
+    use nix::time::{ClockId, clock_gettime};
+    clock_gettime(ClockId::CLOCK_PROCESS_CPUTIME_ID).map_or(Duration::ZERO, Duration::from)
+}
+
 /// Runs one part for about [`SLICE`] (and no further than its node cap).
 fn run_slice(part: &mut ScoreSearch, cap: Option<u64>) {
     let end = Instant::now() + SLICE;
@@ -214,6 +239,8 @@ mod tests {
             restart_nodes: Some(50_000),
             piece_order: PieceOrder::HardFirst,
             breaks_anywhere: false,
+            cell_breaks: None,
+            cpu_budget: None,
             budget: None,
             max_nodes: Some(400_000),
             threads,

@@ -82,6 +82,12 @@ pub enum PieceOrder {
     /// choice is smallest.
     #[default]
     HardFirst,
+    /// Pieces whose pairs of neighbouring edge colours are rarest first (a cell filled after
+    /// two of its neighbours asks for a pair: a piece whose pairs few pieces share is hard to
+    /// place late), near-ties at random per restart. On boards whose colours are all about
+    /// equally common, as on the official one, pairs tell pieces apart where single colours
+    /// cannot.
+    RarePairs,
 }
 
 impl PieceOrder {
@@ -90,6 +96,7 @@ impl PieceOrder {
         match self {
             PieceOrder::Random => "random",
             PieceOrder::HardFirst => "hard-first",
+            PieceOrder::RarePairs => "rare-pairs",
         }
     }
 }
@@ -101,7 +108,8 @@ impl FromStr for PieceOrder {
         match s {
             "random" => Ok(PieceOrder::Random),
             "hard-first" => Ok(PieceOrder::HardFirst),
-            _ => Err(format!("`{s}`: expected random or hard-first")),
+            "rare-pairs" => Ok(PieceOrder::RarePairs),
+            _ => Err(format!("`{s}`: expected random, hard-first or rare-pairs")),
         }
     }
 }
@@ -121,6 +129,10 @@ pub struct ScoreOptions {
     /// Break an edge only at a cell where no free piece fits without one. The walk then
     /// tries far fewer boards with breaks where exact ones exist, and goes deeper.
     pub breaks_when_stuck: bool,
+    /// The most breaks one placement may cost (1 or 2; at least 1). A placement that matches
+    /// neither of its two keys opens hundreds of candidates at its cell; with 1 the walk
+    /// spends its nodes on boards whose breaks are spread out.
+    pub cell_breaks: u32,
 }
 
 impl Default for ScoreOptions {
@@ -131,6 +143,7 @@ impl Default for ScoreOptions {
             restart_nodes: 20_000_000,
             piece_order: PieceOrder::default(),
             breaks_when_stuck: true,
+            cell_breaks: 2,
         }
     }
 }
@@ -161,6 +174,14 @@ impl ScoreOptions {
     pub fn breaks_when_stuck(self, breaks_when_stuck: bool) -> ScoreOptions {
         ScoreOptions {
             breaks_when_stuck,
+            ..self
+        }
+    }
+
+    /// These options with another limit of breaks per placement (at least 1).
+    pub fn cell_breaks(self, cell_breaks: u32) -> ScoreOptions {
+        ScoreOptions {
+            cell_breaks: cell_breaks.max(1),
             ..self
         }
     }
