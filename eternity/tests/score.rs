@@ -152,10 +152,7 @@ fn the_official_clue_puzzle_is_solved_to_full_score() {
 fn improvements_rise_keep_the_rules_and_score_as_recomputed() {
     let inst = planted(8, 8, 6, 9);
     let order = FillOrder::row_major(&inst);
-    let schedule = BreakSchedule {
-        free_depth: 30,
-        max_breaks: 6,
-    };
+    let schedule = BreakSchedule::linear(30, 6);
     let s = ScoreSearch::new(
         &inst,
         &order,
@@ -186,10 +183,7 @@ fn stepping_changes_nothing() {
     let opts = ScoreOptions::default()
         .seed(5)
         .restart_nodes(30_000)
-        .schedule(BreakSchedule {
-            free_depth: 20,
-            max_breaks: 5,
-        });
+        .schedule(BreakSchedule::linear(20, 5));
     let whole = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 300_000);
     let stepped = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 997);
     assert_eq!(whole, stepped);
@@ -285,10 +279,7 @@ fn parts_cover_the_restarts_of_the_whole() {
     let order = FillOrder::row_major(&inst);
     let opts = ScoreOptions::default()
         .restart_nodes(3_000)
-        .schedule(BreakSchedule {
-            free_depth: 10,
-            max_breaks: 8,
-        });
+        .schedule(BreakSchedule::linear(10, 8));
     // 12 restarts uncut, against 3 parts of 4 restarts each.
     let mut whole = ScoreSearch::new(&inst, &order, opts);
     while whole.nodes() < 36_000 {
@@ -342,7 +333,7 @@ proptest! {
     fn random_boards_keep_the_rules(w in 2usize..6, h in 2usize..6, inner in 1u8..6, seed in any::<u64>(), breaks in 0u32..6) {
         let inst = planted(w, h, inner, seed);
         let order = FillOrder::row_major(&inst);
-        let schedule = BreakSchedule { free_depth: order.len() / 2, max_breaks: breaks };
+        let schedule = BreakSchedule::linear(order.len() / 2, breaks);
         let s = ScoreSearch::new(&inst, &order, ScoreOptions::default().seed(seed).schedule(schedule).restart_nodes(2_000));
         for i in improvements(s, 20_000, 3_001) {
             prop_assert_eq!(i.score, i.board.score(&inst));

@@ -1,12 +1,12 @@
 //! `eternity --engine score`: the score search of `eternity-solver` on one or more threads,
 //! with a time or node budget, a progress line a second, and the best board written as JSON.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eternity_solver::format::{bucas, json};
+use eternity_solver::format::{bucas, json, mcgavin};
 use eternity_solver::score::{BreakSchedule, Improvement, PieceOrder, ScoreOptions, ScoreSearch};
-use eternity_solver::{Budget, FillOrder, Instance, Search, Step};
+use eternity_solver::{Board, Budget, FillOrder, Instance, Search, Step};
 use puzzle_search::{Checkpoint, write_atomically};
 
 /// What `--engine score` was asked for.
@@ -142,7 +142,7 @@ pub fn run(
                 );
             }
             if let Some(path) = &args.best {
-                write_atomically(path, (json::with_board(inst, &b.board) + "\n").as_bytes())?;
+                write_best(inst, &b.board, path)?;
             }
         }
         if last_log.elapsed() >= Duration::from_secs(1) {
@@ -175,7 +175,7 @@ pub fn run(
     }
     let best = ScoreSearch::best_of(&parts);
     if let (Some(path), Some(b)) = (&args.best, &best) {
-        write_atomically(path, (json::with_board(inst, &b.board) + "\n").as_bytes())?;
+        write_best(inst, &b.board, path)?;
     }
     if !args.quiet
         && let Some(b) = &best
@@ -198,6 +198,41 @@ pub fn run(
         best,
         max_depth: progress.iter().map(|p| p.max_depth).max().unwrap_or(0),
     })
+}
+
+/// Writes a best board as the puzzle's JSON with `"board"` and `"score"` at `path`, and beside
+/// it (same name, other extensions) the puzzle as McGavin's `.puz`, the board's placements as
+/// a `.hnt` (one line per cell, rows counted from the top, so `eternity OUT.puz --hints
+/// OUT.hnt` reloads the board as pins when it has no breaks) and the viewer URL as `.url`.
+fn write_best(inst: &Instance, board: &Board, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, (json::with_board(inst, board) + "\n").as_bytes())?;
+    write_atomically(
+        &path.with_extension("puz"),
+        mcgavin::puz_to_string(inst).as_bytes(),
+    )?;
+    let placed: Vec<String> = board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter_map(|(cell, p)| {
+            p.map(|p| {
+                let (row, col) = inst.row_col(cell);
+                format!(
+                    "{} {} {} {}",
+                    p.piece as usize + 1,
+                    col + 1,
+                    row + 1,
+                    p.rotation
+                )
+            })
+        })
+        .collect();
+    let hnt = format!("{}\n{}\n", placed.len(), placed.join("\n"));
+    write_atomically(&path.with_extension("hnt"), hnt.as_bytes())?;
+    write_atomically(
+        &path.with_extension("url"),
+        (bucas::url(inst, board) + "\n").as_bytes(),
+    )
 }
 
 /// CPU time of this process so far (all threads).
@@ -264,7 +299,16 @@ mod tests {
         let text = std::fs::read_to_string(&out_file).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["score"], best.score);
-        let _ = std::fs::remove_file(&out_file);
+        // The board's placements as a .hnt beside it: one line per filled cell.
+        let hnt = std::fs::read_to_string(out_file.with_extension("hnt")).unwrap();
+        assert_eq!(hnt.lines().count(), 1 + best.board.filled());
+        let puz = std::fs::read_to_string(out_file.with_extension("puz")).unwrap();
+        assert_eq!(puz.lines().count(), 1 + inst.pieces().len());
+        let url = std::fs::read_to_string(out_file.with_extension("url")).unwrap();
+        assert!(url.starts_with("http"), "{url}");
+        for ext in ["json", "puz", "hnt", "url"] {
+            let _ = std::fs::remove_file(out_file.with_extension(ext));
+        }
         let two = run(&inst, &order, &args(2, None)).unwrap();
         assert!(two.nodes >= 400_000);
         assert!(two.best.is_some());

@@ -5,31 +5,44 @@ use std::str::FromStr;
 
 /// How many mismatched edges ("breaks") a board may have once each depth is filled.
 ///
-/// None before depth `free_depth`; from there the allowance grows evenly to `max_breaks` at
-/// the last depth. Early depths are thus filled strictly, and the breaks are spent where a
-/// strict search runs dry: near the end of the board.
+/// None before depth `free_depth`; from there the allowance grows to `max_breaks` at the last
+/// depth, evenly (`curve` 1) or as a power of the depths done since (`curve` 2: slowly at
+/// first, most of the breaks in the last rows). Early depths are thus filled strictly, and
+/// the breaks are spent where a strict search runs dry: near the end of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BreakSchedule {
     /// The first depth at which a break is allowed.
     pub free_depth: usize,
     /// Breaks allowed in all, reached at the last depth.
     pub max_breaks: u32,
+    /// The power of the growth: 1 linear, 2 quadratic, ... (0 counts as 1).
+    pub curve: u32,
 }
 
 impl BreakSchedule {
     /// Breaks allowed in total once each of `depths` depths is filled.
     pub fn allowances(&self, depths: usize) -> Vec<u32> {
-        let span = depths.saturating_sub(self.free_depth).max(1) as u64;
+        let power = self.curve.clamp(1, 8);
+        let span = (depths.saturating_sub(self.free_depth).max(1) as u128).pow(power);
         (0..depths)
             .map(|d| {
                 if d < self.free_depth {
                     0
                 } else {
-                    let done = (d + 1 - self.free_depth) as u64;
-                    (u64::from(self.max_breaks) * done).div_ceil(span) as u32
+                    let done = ((d + 1 - self.free_depth) as u128).pow(power);
+                    (u128::from(self.max_breaks) * done).div_ceil(span) as u32
                 }
             })
             .collect()
+    }
+
+    /// A schedule that grows evenly from `free_depth` to `max_breaks`.
+    pub fn linear(free_depth: usize, max_breaks: u32) -> BreakSchedule {
+        BreakSchedule {
+            free_depth,
+            max_breaks,
+            curve: 1,
+        }
     }
 
     /// A schedule for a board of `depths` open cells: breaks from three quarters of the way
@@ -39,24 +52,40 @@ impl BreakSchedule {
         BreakSchedule {
             free_depth: depths * 3 / 4,
             max_breaks: ((depths as u32) * 4 / 25).max(1),
+            curve: 1,
         }
     }
 }
 
 impl fmt::Display for BreakSchedule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.free_depth, self.max_breaks)
+        write!(f, "{}:{}", self.free_depth, self.max_breaks)?;
+        if self.curve > 1 {
+            write!(f, ":{}", self.curve)?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for BreakSchedule {
     type Err = String;
 
-    /// `FREE_DEPTH:MAX_BREAKS`, e.g. `150:20`.
+    /// `FREE_DEPTH:MAX_BREAKS[:CURVE]`, e.g. `150:20` (linear) or `180:24:2` (quadratic).
     fn from_str(s: &str) -> Result<BreakSchedule, String> {
-        let (a, b) = s
-            .split_once(':')
-            .ok_or_else(|| format!("`{s}`: expected FREE_DEPTH:MAX_BREAKS, e.g. 150:20"))?;
+        let (a, b) = s.split_once(':').ok_or_else(|| {
+            format!("`{s}`: expected FREE_DEPTH:MAX_BREAKS[:CURVE], e.g. 150:20 or 180:24:2")
+        })?;
+        let (b, curve) = match b.split_once(':') {
+            None => (b, 1),
+            Some((b, c)) => (
+                b,
+                c.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|c| (1..=8).contains(c))
+                    .ok_or_else(|| format!("`{c}`: the curve is a power from 1 to 8"))?,
+            ),
+        };
         let free_depth = a
             .trim()
             .parse()
@@ -68,6 +97,7 @@ impl FromStr for BreakSchedule {
         Ok(BreakSchedule {
             free_depth,
             max_breaks,
+            curve,
         })
     }
 }
@@ -201,25 +231,21 @@ mod tests {
 
     #[test]
     fn allowances_grow_from_the_free_depth_to_the_total() {
-        let s = BreakSchedule {
-            free_depth: 6,
-            max_breaks: 2,
-        };
+        let s = BreakSchedule::linear(6, 2);
         assert_eq!(s.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 1, 2, 2]);
-        let none = BreakSchedule {
-            free_depth: 0,
-            max_breaks: 0,
-        };
+        let none = BreakSchedule::linear(0, 0);
         assert!(none.allowances(5).iter().all(|&a| a == 0));
         assert_eq!(BreakSchedule::for_depths(255).max_breaks, 40);
         assert_eq!(BreakSchedule::for_depths(255).free_depth, 191);
-        assert_eq!(
-            "150:20".parse(),
-            Ok(BreakSchedule {
-                free_depth: 150,
-                max_breaks: 20
-            })
-        );
+        assert_eq!("150:20".parse(), Ok(BreakSchedule::linear(150, 20)));
+        let quadratic = BreakSchedule {
+            curve: 2,
+            ..BreakSchedule::linear(6, 8)
+        };
+        assert_eq!(quadratic.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 2, 5, 8]);
+        assert_eq!("6:8:2".parse(), Ok(quadratic));
+        assert_eq!(quadratic.to_string(), "6:8:2");
+        assert!("6:8:0".parse::<BreakSchedule>().is_err());
         assert!("150".parse::<BreakSchedule>().is_err());
         assert_eq!("random".parse(), Ok(PieceOrder::Random));
         assert!("best".parse::<PieceOrder>().is_err());
