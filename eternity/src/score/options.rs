@@ -45,14 +45,15 @@ impl BreakSchedule {
         }
     }
 
-    /// A schedule for a board of `depths` open cells: breaks from three quarters of the way
-    /// down, up to 4 for every 25 cells (on the official board, with its centre piece: from
-    /// depth 191, 40 in all; the best of the schedules tried there, see the crate README).
+    /// A schedule for a board of `depths` open cells: breaks from 38/51 of the way down,
+    /// growing quadratically to 8 for every 85 cells (on the official board, with its centre
+    /// piece: from depth 190, 24 in all; the best of the schedules tried there, see the crate
+    /// README).
     pub fn for_depths(depths: usize) -> BreakSchedule {
         BreakSchedule {
-            free_depth: depths * 3 / 4,
-            max_breaks: ((depths as u32) * 4 / 25).max(1),
-            curve: 1,
+            free_depth: depths * 38 / 51,
+            max_breaks: ((depths as u32) * 8 / 85).max(1),
+            curve: 2,
         }
     }
 }
@@ -235,8 +236,7 @@ mod tests {
         assert_eq!(s.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 1, 2, 2]);
         let none = BreakSchedule::linear(0, 0);
         assert!(none.allowances(5).iter().all(|&a| a == 0));
-        assert_eq!(BreakSchedule::for_depths(255).max_breaks, 40);
-        assert_eq!(BreakSchedule::for_depths(255).free_depth, 191);
+        assert_eq!(BreakSchedule::for_depths(255).to_string(), "190:24:2");
         assert_eq!("150:20".parse(), Ok(BreakSchedule::linear(150, 20)));
         let quadratic = BreakSchedule {
             curve: 2,
