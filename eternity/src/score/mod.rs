@@ -4,7 +4,9 @@
 //! A strict depth-first search of the real 256-piece puzzle runs dry around depth 205. The
 //! score search ([`ScoreSearch`]) backtracks in the same fill order but lets a scheduled
 //! number of edges mismatch ("breaks", [`BreakSchedule`]): none in the first part of the
-//! board, then a growing allowance, so a board is completed with few mismatched edges.
+//! board, then a growing allowance, so a board is completed with few mismatched edges. Past
+//! the free depth, each cell that faces a third filled cell or pin adds a break from its
+//! depth on (a side more to match).
 //! - The rim stays a hard rule: grey exactly where a side faces the rim, so border pieces stay
 //!   on the border and corners in the corners. Breaks are spent on interior edges only, and a
 //!   pinned piece's edges are soft like any other.
@@ -157,7 +159,19 @@ impl ScoreSearch {
         let schedule = options
             .schedule
             .unwrap_or_else(|| BreakSchedule::for_depths(order.len()));
-        let allowed = schedule.allowances(order.len());
+        let mut allowed = schedule.allowances(order.len());
+        // A cell past the free depth that faces a third filled cell or pin has a side more to
+        // match (about one fit in seventeen on the official board): each such side adds a
+        // break to the allowance from its depth on. Boards with pins deep down (the five
+        // clues) are walked past them so; boards without (the centre piece alone, whose
+        // neighbours lie before the free depth) keep the schedule as it is.
+        let mut third_sides = 0;
+        for (d, a) in allowed.iter_mut().enumerate() {
+            if d >= schedule.free_depth {
+                third_sides += layout.depths[d].extra.len() as u32;
+            }
+            *a += third_sides;
+        }
         let walk = Walk::start(
             inst,
             &layout,
