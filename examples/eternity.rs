@@ -6,7 +6,7 @@
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
 //!     [--axis top-down|bottom-up] [--quiet] [--svg FILE]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
-//!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS]
+//!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS[:CURVE]]
 //!         [--restart-nodes N] [--piece-order hard-first|random|rare-pairs] [--breaks-anywhere]
 //!         [--cell-breaks 1|2] [--budget-cpu-s N]]
 //! ```
@@ -115,8 +115,9 @@ struct Args {
     /// `--engine score`: write the best board here (JSON).
     #[arg(long)]
     best: Option<PathBuf>,
-    /// `--engine score`: breaks allowed from DEPTH, growing to BREAKS at the last depth.
-    #[arg(long, value_name = "DEPTH:BREAKS")]
+    /// `--engine score`: breaks allowed from DEPTH, growing to BREAKS at the last depth
+    /// (evenly, or as the power CURVE of the depths done: `190:24:2`).
+    #[arg(long, value_name = "DEPTH:BREAKS[:CURVE]")]
     schedule: Option<BreakSchedule>,
     /// `--engine score`: nodes per restart.
     #[arg(long)]
