@@ -6,8 +6,9 @@
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
 //!     [--axis top-down|bottom-up] [--quiet] [--svg FILE]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
-//!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS]
-//!         [--restart-nodes N] [--piece-order hard-first|random] [--breaks-anywhere]]
+//!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS[:CURVE]]
+//!         [--restart-nodes N] [--piece-order hard-first|random|rare-pairs] [--breaks-anywhere]
+//!         [--cell-breaks 1|2] [--budget-cpu-s N]]
 //! ```
 //!
 //! `--engine score` runs the score search (`eternity_solver::score`): a backtracker that lets
@@ -114,8 +115,9 @@ struct Args {
     /// `--engine score`: write the best board here (JSON).
     #[arg(long)]
     best: Option<PathBuf>,
-    /// `--engine score`: breaks allowed from DEPTH, growing to BREAKS at the last depth.
-    #[arg(long, value_name = "DEPTH:BREAKS")]
+    /// `--engine score`: breaks allowed from DEPTH, growing to BREAKS at the last depth
+    /// (evenly, or as the power CURVE of the depths done: `190:24:2`).
+    #[arg(long, value_name = "DEPTH:BREAKS[:CURVE]")]
     schedule: Option<BreakSchedule>,
     /// `--engine score`: nodes per restart.
     #[arg(long)]
@@ -126,6 +128,13 @@ struct Args {
     /// `--engine score`: allow breaks at any cell, not only where nothing fits exactly.
     #[arg(long)]
     breaks_anywhere: bool,
+    /// `--engine score`: the most breaks one placement may cost (1 or 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4))]
+    cell_breaks: Option<u32>,
+    /// `--engine score`: stop after this many seconds of CPU time (all threads), for runs
+    /// on a machine shared with other work.
+    #[arg(long, value_parser = examples::args::seconds)]
+    budget_cpu_s: Option<Duration>,
     /// Draw the first solution (or, without one, the search's best board) as an SVG picture
     /// in FILE.
     #[arg(long, value_name = "FILE")]
@@ -481,6 +490,8 @@ fn score(
             restart_nodes: args.restart_nodes,
             piece_order: args.piece_order,
             breaks_anywhere: args.breaks_anywhere,
+            cell_breaks: args.cell_breaks,
+            cpu_budget: args.budget_cpu_s,
             budget: args.budget_s,
             max_nodes: args.max_nodes,
             threads: usize::from(args.threads),

@@ -152,10 +152,7 @@ fn the_official_clue_puzzle_is_solved_to_full_score() {
 fn improvements_rise_keep_the_rules_and_score_as_recomputed() {
     let inst = planted(8, 8, 6, 9);
     let order = FillOrder::row_major(&inst);
-    let schedule = BreakSchedule {
-        free_depth: 30,
-        max_breaks: 6,
-    };
+    let schedule = BreakSchedule::linear(30, 6);
     let s = ScoreSearch::new(
         &inst,
         &order,
@@ -163,18 +160,19 @@ fn improvements_rise_keep_the_rules_and_score_as_recomputed() {
             .schedule(schedule)
             .restart_nodes(50_000),
     );
-    let allowed = s.allowances().last().copied().unwrap();
     let found = improvements(s, 400_000, 7_919);
-    assert!(found.len() > 10);
+    assert!(found.len() >= 2, "{} improvements", found.len());
     for w in found.windows(2) {
-        let key = |i: &Improvement| (i.complete, i.score);
-        assert!(key(&w[1]) > key(&w[0]), "improvements must improve");
+        assert!(w[1].score > w[0].score, "improvements must improve");
         assert!(w[1].nodes >= w[0].nodes);
     }
     for i in &found {
         assert_eq!(i.score, i.board.score(&inst));
-        assert_eq!(i.complete, i.board.filled() == inst.cells());
-        check_board(&inst, &i.board, allowed);
+        // Partial boards are completed before they are kept (their completion may break
+        // more edges than the schedule allows the walk).
+        assert!(i.complete);
+        assert_eq!(i.board.filled(), inst.cells());
+        check_board(&inst, &i.board, u32::MAX);
     }
 }
 
@@ -185,10 +183,7 @@ fn stepping_changes_nothing() {
     let opts = ScoreOptions::default()
         .seed(5)
         .restart_nodes(30_000)
-        .schedule(BreakSchedule {
-            free_depth: 20,
-            max_breaks: 5,
-        });
+        .schedule(BreakSchedule::linear(20, 5));
     let whole = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 300_000);
     let stepped = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 997);
     assert_eq!(whole, stepped);
@@ -284,10 +279,7 @@ fn parts_cover_the_restarts_of_the_whole() {
     let order = FillOrder::row_major(&inst);
     let opts = ScoreOptions::default()
         .restart_nodes(3_000)
-        .schedule(BreakSchedule {
-            free_depth: 10,
-            max_breaks: 8,
-        });
+        .schedule(BreakSchedule::linear(10, 8));
     // 12 restarts uncut, against 3 parts of 4 restarts each.
     let mut whole = ScoreSearch::new(&inst, &order, opts);
     while whole.nodes() < 36_000 {
@@ -335,19 +327,20 @@ fn the_best_board_is_written_as_json_with_its_cells() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Any small planted board: every improvement keeps the rules and the schedule and scores
-    /// as recomputed; with no breaks allowed, a complete board is a solution.
+    /// Any small planted board: every improvement is complete, keeps the rules and scores as
+    /// recomputed; one of full score is a solution.
     #[test]
     fn random_boards_keep_the_rules(w in 2usize..6, h in 2usize..6, inner in 1u8..6, seed in any::<u64>(), breaks in 0u32..6) {
         let inst = planted(w, h, inner, seed);
         let order = FillOrder::row_major(&inst);
-        let schedule = BreakSchedule { free_depth: order.len() / 2, max_breaks: breaks };
+        let schedule = BreakSchedule::linear(order.len() / 2, breaks);
         let s = ScoreSearch::new(&inst, &order, ScoreOptions::default().seed(seed).schedule(schedule).restart_nodes(2_000));
-        let allowed = s.allowances().last().copied().unwrap_or(0);
         for i in improvements(s, 20_000, 3_001) {
             prop_assert_eq!(i.score, i.board.score(&inst));
-            check_board(&inst, &i.board, allowed);
-            if breaks == 0 && i.complete {
+            prop_assert!(i.complete);
+            // Completed boards may break more than the schedule allows the walk.
+            check_board(&inst, &i.board, u32::MAX);
+            if i.score == inst.max_score() {
                 prop_assert!(i.board.verify_solution(&inst).is_ok());
             }
         }
@@ -355,7 +348,7 @@ proptest! {
 
     /// Random text as a checkpoint body is refused or resumed, never a panic.
     #[test]
-    fn random_state_bodies_never_panic(body in "(seed [0-9]{1,3}\n)?(restart_nodes [0-9]{1,5}\n)?(piece_order (random|hard-first|x)\n)?(schedule ([0-9]{1,2}:[0-9]|default)\n)?(breaks_when_stuck [012]\n)?(sequence [0-9] [0-9]\n)?(restarts [0-9]\n)?(nodes [0-9]{1,4}\n)?(improvements [0-9]\n)?(max_depth [0-9]{1,2}\n)?(walk [0-9]{1,3} [01] [0-9]{1,2}\n)?(cursors( [0-3]:[0-9]{1,2}){0,6}\n)?(best (none|[0-9] [0-9./ ]{0,40})\n)?") {
+    fn random_state_bodies_never_panic(body in "(seed [0-9]{1,3}\n)?(restart_nodes [0-9]{1,5}\n)?(piece_order (random|hard-first|x)\n)?(schedule ([0-9]{1,2}:[0-9]|default)\n)?(breaks_when_stuck [012]\n)?(cell_breaks [0-3]\n)?(sequence [0-9] [0-9]\n)?(restarts [0-9]\n)?(nodes [0-9]{1,4}\n)?(improvements [0-9]\n)?(max_depth [0-9]{1,2}\n)?(walk [0-9]{1,3} [01] [0-9]{1,2}\n)?(cursors( [0-3]:[0-9]{1,2}){0,6}\n)?(best (none|[0-9] [0-9./ ]{0,40})\n)?") {
         let inst = planted(3, 3, 2, 7);
         let order = FillOrder::row_major(&inst);
         let mut ck = ScoreSearch::new(&inst, &order, ScoreOptions::default()).checkpoint();

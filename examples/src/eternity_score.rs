@@ -1,12 +1,12 @@
 //! `eternity --engine score`: the score search of `eternity-solver` on one or more threads,
 //! with a time or node budget, a progress line a second, and the best board written as JSON.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eternity_solver::format::{bucas, json};
+use eternity_solver::format::{bucas, json, mcgavin};
 use eternity_solver::score::{BreakSchedule, Improvement, PieceOrder, ScoreOptions, ScoreSearch};
-use eternity_solver::{Budget, FillOrder, Instance, Search, Step};
+use eternity_solver::{Board, Budget, FillOrder, Instance, Search, Step};
 use puzzle_search::{Checkpoint, write_atomically};
 
 /// What `--engine score` was asked for.
@@ -22,6 +22,10 @@ pub struct ScoreArgs {
     pub piece_order: PieceOrder,
     /// Breaks at any cell, not only where nothing fits exactly.
     pub breaks_anywhere: bool,
+    /// The most breaks one placement may cost (`None`: the crate's default).
+    pub cell_breaks: Option<u32>,
+    /// Stop after this much CPU time of the process (all threads).
+    pub cpu_budget: Option<Duration>,
     /// Stop after this many seconds of wall time.
     pub budget: Option<Duration>,
     /// Stop after this many nodes in total (over all threads).
@@ -72,6 +76,9 @@ pub fn run(
     if let Some(n) = args.restart_nodes {
         options = options.restart_nodes(n);
     }
+    if let Some(n) = args.cell_breaks {
+        options = options.cell_breaks(n);
+    }
     let threads = args.threads.max(1);
     if threads > 1 && (args.save.is_some() || args.resume.is_some()) {
         return Err("--save and --resume work with --threads 1 only".into());
@@ -103,11 +110,13 @@ pub fn run(
         vec![root]
     };
     let start = Instant::now();
+    let cpu0 = process_cpu();
     let mut last_log = Instant::now();
     let mut last_best = 0usize;
     let per_part_cap = args.max_nodes.map(|m| m.div_ceil(threads as u64));
     loop {
-        let out_of_time = args.budget.is_some_and(|b| start.elapsed() >= b);
+        let out_of_time = args.budget.is_some_and(|b| start.elapsed() >= b)
+            || args.cpu_budget.is_some_and(|b| (process_cpu() - cpu0) >= b);
         let out_of_nodes = per_part_cap.is_some_and(|cap| parts.iter().all(|p| p.nodes() >= cap));
         if out_of_time || out_of_nodes {
             break;
@@ -122,8 +131,18 @@ pub fn run(
             && b.score > last_best
         {
             last_best = b.score;
+            if !args.quiet {
+                eprintln!(
+                    "[cpu {:>8.1}s] best_score={}/{}{} restart={}",
+                    (process_cpu() - cpu0).as_secs_f64(),
+                    b.score,
+                    inst.max_score(),
+                    if b.complete { " (complete)" } else { "" },
+                    b.restart
+                );
+            }
             if let Some(path) = &args.best {
-                write_atomically(path, (json::with_board(inst, &b.board) + "\n").as_bytes())?;
+                write_best(inst, &b.board, path)?;
             }
         }
         if last_log.elapsed() >= Duration::from_secs(1) {
@@ -156,7 +175,7 @@ pub fn run(
     }
     let best = ScoreSearch::best_of(&parts);
     if let (Some(path), Some(b)) = (&args.best, &best) {
-        write_atomically(path, (json::with_board(inst, &b.board) + "\n").as_bytes())?;
+        write_best(inst, &b.board, path)?;
     }
     if !args.quiet
         && let Some(b) = &best
@@ -179,6 +198,47 @@ pub fn run(
         best,
         max_depth: progress.iter().map(|p| p.max_depth).max().unwrap_or(0),
     })
+}
+
+/// Writes a best board as the puzzle's JSON with `"board"` and `"score"` at `path`, and beside
+/// it (same name, other extensions) the puzzle as McGavin's `.puz`, the board's placements as
+/// a `.hnt` (one line per cell, rows counted from the top, so `eternity OUT.puz --hints
+/// OUT.hnt` reloads the board as pins when it has no breaks) and the viewer URL as `.url`.
+fn write_best(inst: &Instance, board: &Board, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, (json::with_board(inst, board) + "\n").as_bytes())?;
+    write_atomically(
+        &path.with_extension("puz"),
+        mcgavin::puz_to_string(inst).as_bytes(),
+    )?;
+    let placed: Vec<String> = board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter_map(|(cell, p)| {
+            p.map(|p| {
+                let (row, col) = inst.row_col(cell);
+                format!(
+                    "{} {} {} {}",
+                    p.piece as usize + 1,
+                    col + 1,
+                    row + 1,
+                    p.rotation
+                )
+            })
+        })
+        .collect();
+    let hnt = format!("{}\n{}\n", placed.len(), placed.join("\n"));
+    write_atomically(&path.with_extension("hnt"), hnt.as_bytes())?;
+    write_atomically(
+        &path.with_extension("url"),
+        (bucas::url(inst, board) + "\n").as_bytes(),
+    )
+}
+
+/// CPU time of this process so far (all threads).
+fn process_cpu() -> Duration {
+    use nix::time::{ClockId, clock_gettime};
+    clock_gettime(ClockId::CLOCK_PROCESS_CPUTIME_ID).map_or(Duration::ZERO, Duration::from)
 }
 
 /// Runs one part for about [`SLICE`] (and no further than its node cap).
@@ -214,6 +274,8 @@ mod tests {
             restart_nodes: Some(50_000),
             piece_order: PieceOrder::HardFirst,
             breaks_anywhere: false,
+            cell_breaks: None,
+            cpu_budget: None,
             budget: None,
             max_nodes: Some(400_000),
             threads,
@@ -237,7 +299,16 @@ mod tests {
         let text = std::fs::read_to_string(&out_file).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["score"], best.score);
-        let _ = std::fs::remove_file(&out_file);
+        // The board's placements as a .hnt beside it: one line per filled cell.
+        let hnt = std::fs::read_to_string(out_file.with_extension("hnt")).unwrap();
+        assert_eq!(hnt.lines().count(), 1 + best.board.filled());
+        let puz = std::fs::read_to_string(out_file.with_extension("puz")).unwrap();
+        assert_eq!(puz.lines().count(), 1 + inst.pieces().len());
+        let url = std::fs::read_to_string(out_file.with_extension("url")).unwrap();
+        assert!(url.starts_with("http"), "{url}");
+        for ext in ["json", "puz", "hnt", "url"] {
+            let _ = std::fs::remove_file(out_file.with_extension(ext));
+        }
         let two = run(&inst, &order, &args(2, None)).unwrap();
         assert!(two.nodes >= 400_000);
         assert!(two.best.is_some());

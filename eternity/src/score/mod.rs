@@ -4,7 +4,9 @@
 //! A strict depth-first search of the real 256-piece puzzle runs dry around depth 205. The
 //! score search ([`ScoreSearch`]) backtracks in the same fill order but lets a scheduled
 //! number of edges mismatch ("breaks", [`BreakSchedule`]): none in the first part of the
-//! board, then a growing allowance, so a board is completed with few mismatched edges.
+//! board, then a growing allowance, so a board is completed with few mismatched edges. Past
+//! the free depth, each cell that faces a third filled cell or pin adds a break from its
+//! depth on (a side more to match).
 //! - The rim stays a hard rule: grey exactly where a side faces the rim, so border pieces stay
 //!   on the border and corners in the corners. Breaks are spent on interior edges only, and a
 //!   pinned piece's edges are soft like any other.
@@ -14,8 +16,10 @@
 //! - Each restart walks for [`ScoreOptions::restart_nodes`] nodes; restart `r` ranks pieces
 //!   from a generator seeded by `(seed, r)`, so a run is a pure function of its options and a
 //!   restart can be replayed alone.
-//! - The best board is kept (complete boards before partial ones, then by score); each
-//!   improvement is returned as [`Step::Found`].
+//! - The best board is kept, by score: a partial board that scores more than the best so far
+//!   is completed ([`complete`]: the free pieces put greedily on the empty cells, which only
+//!   adds matched edges), so every best board is a complete one a competitor could submit.
+//!   Each improvement is returned as [`Step::Found`].
 //!
 //! It speaks the family's vocabulary ([`Search`]: budgets, steps, progress), saves and resumes
 //! through a [`Checkpoint`] (kind [`ScoreSearch::KIND`]), and cuts into parts by restarts
@@ -44,24 +48,27 @@
 //! assert_eq!(best, inst.max_score());
 //! ```
 
+mod complete;
 mod options;
 mod rng;
 mod saved;
 mod tables;
 mod walk;
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step};
 
+pub use complete::complete;
 pub use options::{BreakSchedule, PieceOrder, ScoreOptions};
 
 use crate::board::Board;
-use crate::instance::{GREY, Instance};
+use crate::instance::{Colour, GREY, Instance};
 use crate::order::FillOrder;
 use rng::SplitMix;
 use tables::Layout;
-use walk::{Event, Walk, board_key};
+use walk::{Event, Walk};
 
 /// A better board than any before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,8 +139,8 @@ pub struct ScoreSearch {
 impl ScoreSearch {
     /// The kind of its checkpoints.
     pub const KIND: &'static str = "eternity-solver/score";
-    /// The version of its checkpoints' body.
-    pub const VERSION: u32 = 1;
+    /// The version of its checkpoints' body (2: with `cell_breaks`).
+    pub const VERSION: u32 = 2;
 
     /// A search from its first restart. Cheap: tables are built, no search work is done.
     pub fn new(inst: &Instance, order: &FillOrder, options: ScoreOptions) -> ScoreSearch {
@@ -152,8 +159,25 @@ impl ScoreSearch {
         let schedule = options
             .schedule
             .unwrap_or_else(|| BreakSchedule::for_depths(order.len()));
-        let allowed = schedule.allowances(order.len());
-        let walk = Walk::start(inst, &layout, options.breaks_when_stuck);
+        let mut allowed = schedule.allowances(order.len());
+        // A cell past the free depth that faces a third filled cell or pin has a side more to
+        // match (about one fit in seventeen on the official board): each such side adds a
+        // break to the allowance from its depth on. Boards with pins deep down (the five
+        // clues) are walked past them so; boards without (the centre piece alone, whose
+        // neighbours lie before the free depth) keep the schedule as it is.
+        let mut third_sides = 0;
+        for (d, a) in allowed.iter_mut().enumerate() {
+            if d >= schedule.free_depth {
+                third_sides += layout.depths[d].extra.len() as u32;
+            }
+            *a += third_sides;
+        }
+        let walk = Walk::start(
+            inst,
+            &layout,
+            options.breaks_when_stuck,
+            options.cell_breaks,
+        );
         let mut s = ScoreSearch {
             inst: inst.clone(),
             order: order.clone(),
@@ -231,7 +255,12 @@ impl ScoreSearch {
         let mut rng = SplitMix::for_restart(self.options.seed, self.restart());
         let rank = piece_rank(&self.inst, self.options.piece_order, &mut rng);
         self.layout.rank(&rank);
-        self.walk = Walk::start(&self.inst, &self.layout, self.options.breaks_when_stuck);
+        self.walk = Walk::start(
+            &self.inst,
+            &self.layout,
+            self.options.breaks_when_stuck,
+            self.options.cell_breaks,
+        );
     }
 
     /// The best of several searches' boards (parts of one search): the highest key, ties to
@@ -287,25 +316,44 @@ fn piece_rank(inst: &Instance, order: PieceOrder, rng: &mut SplitMix) -> Vec<u64
             freq[c as usize] += 1;
         }
     }
+    // Neighbouring edges clockwise (up-right, right-down, ...), both off the rim: what a cell
+    // filled after two neighbours asks of a piece, whatever its turn.
+    let pairs = |p: &crate::instance::Piece| {
+        let e = p.edges;
+        (0..4)
+            .map(move |i| (e[i], e[(i + 1) % 4]))
+            .filter(|&(a, b)| a != GREY && b != GREY)
+    };
+    let mut pair_freq: HashMap<(Colour, Colour), u64> = HashMap::new();
+    if order == PieceOrder::RarePairs {
+        for p in inst.pieces() {
+            for pair in pairs(p) {
+                *pair_freq.entry(pair).or_default() += 1;
+            }
+        }
+    }
     inst.pieces()
         .iter()
         .map(|p| {
             let noise = rng.next_u64();
-            match order {
-                PieceOrder::Random => noise,
-                PieceOrder::HardFirst => {
-                    // Rarity: the sum over interior edges of 1/frequency, in fixed point; the
-                    // top bits order by rarity (rarest first), the noise breaks near-ties.
-                    let rarity: u64 = p
-                        .edges
-                        .iter()
-                        .filter(|&&c| c != GREY)
-                        .map(|&c| (1u64 << 20) / freq[c as usize].max(1))
-                        .sum();
-                    let jitter = (noise >> 59) * (rarity >> 7); // up to a quarter of it
-                    (u64::from(u32::MAX) - (rarity + jitter)) << 24 | (noise >> 40)
-                }
-            }
+            // Rarity in fixed point: the top bits order by rarity (rarest first), the noise
+            // breaks near-ties.
+            let rarity: u64 = match order {
+                PieceOrder::Random => return noise,
+                // The sum over interior edges of 1/frequency.
+                PieceOrder::HardFirst => p
+                    .edges
+                    .iter()
+                    .filter(|&&c| c != GREY)
+                    .map(|&c| (1u64 << 20) / freq[c as usize].max(1))
+                    .sum(),
+                // The sum over neighbouring pairs of 1/frequency of the pair.
+                PieceOrder::RarePairs => pairs(p)
+                    .map(|pair| (1u64 << 20) / pair_freq[&pair].max(1))
+                    .sum(),
+            };
+            let jitter = (noise >> 59) * (rarity >> 7); // up to a quarter of it
+            (u64::from(u32::MAX) - (rarity + jitter).min(u64::from(u32::MAX))) << 24 | (noise >> 40)
         })
         .collect()
 }
@@ -324,7 +372,7 @@ impl Search for ScoreSearch {
             }
             let board = Board::with_hints(&self.inst);
             self.best = Some((board, 0));
-            self.best_key = board_key(true, self.layout.pinned_matches);
+            self.best_key = self.layout.pinned_matches;
             self.improvements = 1;
             return self.improvement().map_or(Step::Finished, Step::Found);
         }
@@ -345,6 +393,14 @@ impl Search for ScoreSearch {
             match ev {
                 Event::Improved => {
                     let board = improved.take().expect("an improvement carries its board");
+                    // A partial board is completed, and its completion (which may match more
+                    // edges) is the one to beat from now on.
+                    let board = if board.filled() < board.cells().len() {
+                        complete(&self.inst, &board)
+                    } else {
+                        board
+                    };
+                    self.best_key = self.best_key.max(board.score(&self.inst) as u32);
                     self.best = Some((board, self.restart()));
                     self.improvements += 1;
                     self.max_depth = self.max_depth.max(self.walk.max_depth);

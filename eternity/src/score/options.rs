@@ -5,58 +5,88 @@ use std::str::FromStr;
 
 /// How many mismatched edges ("breaks") a board may have once each depth is filled.
 ///
-/// None before depth `free_depth`; from there the allowance grows evenly to `max_breaks` at
-/// the last depth. Early depths are thus filled strictly, and the breaks are spent where a
-/// strict search runs dry: near the end of the board.
+/// None before depth `free_depth`; from there the allowance grows to `max_breaks` at the last
+/// depth, evenly (`curve` 1) or as a power of the depths done since (`curve` 2: slowly at
+/// first, most of the breaks in the last rows). Early depths are thus filled strictly, and
+/// the breaks are spent where a strict search runs dry: near the end of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BreakSchedule {
     /// The first depth at which a break is allowed.
     pub free_depth: usize,
     /// Breaks allowed in all, reached at the last depth.
     pub max_breaks: u32,
+    /// The power of the growth: 1 linear, 2 quadratic, ... (0 counts as 1).
+    pub curve: u32,
 }
 
 impl BreakSchedule {
     /// Breaks allowed in total once each of `depths` depths is filled.
     pub fn allowances(&self, depths: usize) -> Vec<u32> {
-        let span = depths.saturating_sub(self.free_depth).max(1) as u64;
+        let power = self.curve.clamp(1, 8);
+        let span = (depths.saturating_sub(self.free_depth).max(1) as u128).pow(power);
         (0..depths)
             .map(|d| {
                 if d < self.free_depth {
                     0
                 } else {
-                    let done = (d + 1 - self.free_depth) as u64;
-                    (u64::from(self.max_breaks) * done).div_ceil(span) as u32
+                    let done = ((d + 1 - self.free_depth) as u128).pow(power);
+                    (u128::from(self.max_breaks) * done).div_ceil(span) as u32
                 }
             })
             .collect()
     }
 
-    /// A schedule for a board of `depths` open cells: breaks from three quarters of the way
-    /// down, up to 4 for every 25 cells (on the official board, with its centre piece: from
-    /// depth 191, 40 in all; the best of the schedules tried there, see the crate README).
+    /// A schedule that grows evenly from `free_depth` to `max_breaks`.
+    pub fn linear(free_depth: usize, max_breaks: u32) -> BreakSchedule {
+        BreakSchedule {
+            free_depth,
+            max_breaks,
+            curve: 1,
+        }
+    }
+
+    /// A schedule for a board of `depths` open cells: breaks from 38/51 of the way down,
+    /// growing quadratically to 8 for every 85 cells (on the official board, with its centre
+    /// piece: from depth 190, 24 in all; the best of the schedules tried there, see the crate
+    /// README).
     pub fn for_depths(depths: usize) -> BreakSchedule {
         BreakSchedule {
-            free_depth: depths * 3 / 4,
-            max_breaks: ((depths as u32) * 4 / 25).max(1),
+            free_depth: depths * 38 / 51,
+            max_breaks: ((depths as u32) * 8 / 85).max(1),
+            curve: 2,
         }
     }
 }
 
 impl fmt::Display for BreakSchedule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.free_depth, self.max_breaks)
+        write!(f, "{}:{}", self.free_depth, self.max_breaks)?;
+        if self.curve > 1 {
+            write!(f, ":{}", self.curve)?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for BreakSchedule {
     type Err = String;
 
-    /// `FREE_DEPTH:MAX_BREAKS`, e.g. `150:20`.
+    /// `FREE_DEPTH:MAX_BREAKS[:CURVE]`, e.g. `150:20` (linear) or `180:24:2` (quadratic).
     fn from_str(s: &str) -> Result<BreakSchedule, String> {
-        let (a, b) = s
-            .split_once(':')
-            .ok_or_else(|| format!("`{s}`: expected FREE_DEPTH:MAX_BREAKS, e.g. 150:20"))?;
+        let (a, b) = s.split_once(':').ok_or_else(|| {
+            format!("`{s}`: expected FREE_DEPTH:MAX_BREAKS[:CURVE], e.g. 150:20 or 180:24:2")
+        })?;
+        let (b, curve) = match b.split_once(':') {
+            None => (b, 1),
+            Some((b, c)) => (
+                b,
+                c.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|c| (1..=8).contains(c))
+                    .ok_or_else(|| format!("`{c}`: the curve is a power from 1 to 8"))?,
+            ),
+        };
         let free_depth = a
             .trim()
             .parse()
@@ -68,6 +98,7 @@ impl FromStr for BreakSchedule {
         Ok(BreakSchedule {
             free_depth,
             max_breaks,
+            curve,
         })
     }
 }
@@ -82,6 +113,12 @@ pub enum PieceOrder {
     /// choice is smallest.
     #[default]
     HardFirst,
+    /// Pieces whose pairs of neighbouring edge colours are rarest first (a cell filled after
+    /// two of its neighbours asks for a pair: a piece whose pairs few pieces share is hard to
+    /// place late), near-ties at random per restart. On boards whose colours are all about
+    /// equally common, as on the official one, pairs tell pieces apart where single colours
+    /// cannot.
+    RarePairs,
 }
 
 impl PieceOrder {
@@ -90,6 +127,7 @@ impl PieceOrder {
         match self {
             PieceOrder::Random => "random",
             PieceOrder::HardFirst => "hard-first",
+            PieceOrder::RarePairs => "rare-pairs",
         }
     }
 }
@@ -101,7 +139,8 @@ impl FromStr for PieceOrder {
         match s {
             "random" => Ok(PieceOrder::Random),
             "hard-first" => Ok(PieceOrder::HardFirst),
-            _ => Err(format!("`{s}`: expected random or hard-first")),
+            "rare-pairs" => Ok(PieceOrder::RarePairs),
+            _ => Err(format!("`{s}`: expected random, hard-first or rare-pairs")),
         }
     }
 }
@@ -121,6 +160,10 @@ pub struct ScoreOptions {
     /// Break an edge only at a cell where no free piece fits without one. The walk then
     /// tries far fewer boards with breaks where exact ones exist, and goes deeper.
     pub breaks_when_stuck: bool,
+    /// The most breaks one placement may cost (1 or 2; at least 1). A placement that matches
+    /// neither of its two keys opens hundreds of candidates at its cell; with 1 the walk
+    /// spends its nodes on boards whose breaks are spread out.
+    pub cell_breaks: u32,
 }
 
 impl Default for ScoreOptions {
@@ -131,6 +174,7 @@ impl Default for ScoreOptions {
             restart_nodes: 20_000_000,
             piece_order: PieceOrder::default(),
             breaks_when_stuck: true,
+            cell_breaks: 2,
         }
     }
 }
@@ -165,6 +209,14 @@ impl ScoreOptions {
         }
     }
 
+    /// These options with another limit of breaks per placement (at least 1).
+    pub fn cell_breaks(self, cell_breaks: u32) -> ScoreOptions {
+        ScoreOptions {
+            cell_breaks: cell_breaks.max(1),
+            ..self
+        }
+    }
+
     /// These options with another piece ranking.
     pub fn piece_order(self, piece_order: PieceOrder) -> ScoreOptions {
         ScoreOptions {
@@ -180,25 +232,20 @@ mod tests {
 
     #[test]
     fn allowances_grow_from_the_free_depth_to_the_total() {
-        let s = BreakSchedule {
-            free_depth: 6,
-            max_breaks: 2,
-        };
+        let s = BreakSchedule::linear(6, 2);
         assert_eq!(s.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 1, 2, 2]);
-        let none = BreakSchedule {
-            free_depth: 0,
-            max_breaks: 0,
-        };
+        let none = BreakSchedule::linear(0, 0);
         assert!(none.allowances(5).iter().all(|&a| a == 0));
-        assert_eq!(BreakSchedule::for_depths(255).max_breaks, 40);
-        assert_eq!(BreakSchedule::for_depths(255).free_depth, 191);
-        assert_eq!(
-            "150:20".parse(),
-            Ok(BreakSchedule {
-                free_depth: 150,
-                max_breaks: 20
-            })
-        );
+        assert_eq!(BreakSchedule::for_depths(255).to_string(), "190:24:2");
+        assert_eq!("150:20".parse(), Ok(BreakSchedule::linear(150, 20)));
+        let quadratic = BreakSchedule {
+            curve: 2,
+            ..BreakSchedule::linear(6, 8)
+        };
+        assert_eq!(quadratic.allowances(10), vec![0, 0, 0, 0, 0, 0, 1, 2, 5, 8]);
+        assert_eq!("6:8:2".parse(), Ok(quadratic));
+        assert_eq!(quadratic.to_string(), "6:8:2");
+        assert!("6:8:0".parse::<BreakSchedule>().is_err());
         assert!("150".parse::<BreakSchedule>().is_err());
         assert_eq!("random".parse(), Ok(PieceOrder::Random));
         assert!("best".parse::<PieceOrder>().is_err());

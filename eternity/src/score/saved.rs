@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use puzzle_search::Checkpoint;
 
-use super::{BreakSchedule, PieceOrder, ScoreOptions, ScoreSearch, walk::board_key};
+use super::{BreakSchedule, PieceOrder, ScoreOptions, ScoreSearch};
 use crate::board::{Board, Placement};
 use crate::error::ResumeError;
 use crate::instance::{Instance, Rotation};
@@ -27,6 +27,7 @@ pub(super) fn checkpoint(s: &ScoreSearch) -> Checkpoint {
     let _ = writeln!(b, "piece_order {}", o.piece_order.name());
     let _ = writeln!(b, "schedule {schedule}");
     let _ = writeln!(b, "breaks_when_stuck {}", u8::from(o.breaks_when_stuck));
+    let _ = writeln!(b, "cell_breaks {}", o.cell_breaks);
     let _ = writeln!(b, "sequence {} {}", s.offset, s.stride);
     let _ = writeln!(b, "restarts {}", s.restarts);
     let _ = writeln!(b, "nodes {}", s.nodes);
@@ -133,6 +134,11 @@ pub(super) fn resume(
         "1" => true,
         _ => return Err(shape(line, "breaks_when_stuck must be 0 or 1")),
     };
+    let (line, cb) = f.take("cell_breaks")?;
+    let cell_breaks: u32 = num(line, cb)?;
+    if cell_breaks == 0 {
+        return Err(shape(line, "cell_breaks must be at least 1"));
+    }
     let (line, seq) = f.take("sequence")?;
     let (offset, stride) = seq
         .split_once(' ')
@@ -190,6 +196,7 @@ pub(super) fn resume(
         restart_nodes,
         piece_order,
         breaks_when_stuck,
+        cell_breaks,
     };
     let mut s = ScoreSearch::part(inst, order, options, offset, stride);
     s.restarts = restarts;
@@ -216,8 +223,7 @@ pub(super) fn resume(
     s.improvements = improvements;
     s.max_depth = max_depth;
     if let Some((restart, board)) = best {
-        let complete = board.filled() == board.cells().len();
-        s.best_key = board_key(complete, board.score(inst) as u32);
+        s.best_key = board.score(inst) as u32;
         s.best = Some((board, restart));
     }
     Ok(s)

@@ -117,6 +117,17 @@ pub(crate) struct Layout {
     pub(crate) colour_bits: u32,
     /// Matched edges between pinned pieces (they count toward every board's score).
     pub(crate) pinned_matches: u32,
+    /// The colour parity the breaks of a complete board must make up, before any placement.
+    ///
+    /// On a complete board every edge off the rim faces another: a matched pair shows one
+    /// colour twice, a break two colours once each. So the colours shown an odd number of
+    /// times by all pieces together are exactly those flipped an odd number of times by the
+    /// breaks. Bit `c & 63` per colour: the pieces' odd colours, flipped by the breaks between
+    /// pinned pieces; each placement's breaks flip it on (see the walk), and since one break
+    /// flips at most two bits, a board with parity `p` left needs `popcount(p) / 2` more
+    /// breaks, rounded up. On the official board every colour shows an even number of times,
+    /// so a single break is never a complete board's only one.
+    pub(crate) parity: u64,
     /// Every oriented candidate of an unpinned piece (piece ascending, rotation ascending).
     all: Vec<Cand>,
 }
@@ -182,13 +193,29 @@ impl Layout {
             });
         }
         let mut pinned_matches = 0;
+        let bit = |c: Colour| 1u64 << (c & 63);
+        let mut parity = 0u64;
+        for p in inst.pieces() {
+            for &c in p.edges.iter().filter(|&&c| c != GREY) {
+                parity ^= bit(c);
+            }
+        }
         let board = crate::board::Board::with_hints(inst);
         for h in inst.hints() {
             for s in [Side::Right, Side::Down] {
-                if let (Some(a), Some(n)) = (board.edge(inst, h.cell, s), inst.neighbour(h.cell, s))
-                    && board.edge(inst, n, s.opposite()) == Some(a)
-                {
+                let Some(a) = board.edge(inst, h.cell, s) else {
+                    continue;
+                };
+                let Some(b) = inst
+                    .neighbour(h.cell, s)
+                    .and_then(|n| board.edge(inst, n, s.opposite()))
+                else {
+                    continue;
+                };
+                if a == b {
                     pinned_matches += 1;
+                } else if a != GREY && b != GREY {
+                    parity ^= bit(a) ^ bit(b);
                 }
             }
         }
@@ -197,6 +224,7 @@ impl Layout {
             tables,
             colour_bits,
             pinned_matches,
+            parity,
             all,
         }
     }

@@ -26,6 +26,9 @@ pub(crate) struct Frame {
     breaks: u32,
     /// Matched edges in total (pins excluded) once it is placed.
     matched: u32,
+    /// The colour parity the breaks still to come must make up once it is placed (see
+    /// [`Layout::parity`]).
+    parity: u64,
 }
 
 const EMPTY: Cand = Cand {
@@ -45,14 +48,28 @@ impl Frame {
             exact: false,
             breaks: 0,
             matched: 0,
+            parity: 0,
         }
     }
+}
+
+/// The bit of a colour in a parity mask. Colours past 63 share bits: a break still flips at
+/// most two bits, so the bound stays a lower bound.
+#[inline]
+fn bit(c: u8) -> u64 {
+    1u64 << (c & 63)
+}
+
+/// The fewest breaks that can make up `parity`: each flips two bits.
+#[inline]
+fn breaks_for(parity: u64) -> u32 {
+    parity.count_ones().div_ceil(2)
 }
 
 /// What a call to [`Walk::run`] ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
-    /// A board better than the best so far was placed (see [`Walk::best_key`]).
+    /// A board (partial or complete) scoring more than the best so far was placed.
     Improved,
     /// The step's budget is spent.
     Paused,
@@ -82,20 +99,21 @@ pub(crate) struct Walk {
     /// Breaks only at cells where no candidate fits exactly (see
     /// [`ScoreOptions::breaks_when_stuck`](super::ScoreOptions::breaks_when_stuck)).
     pub(crate) stuck_only: bool,
+    /// The most breaks one placement may cost.
+    pub(crate) cell_breaks: u32,
 }
 
 /// The phase of a cursor that has nothing more to try.
 const SPENT: u8 = u8::MAX;
 
-/// The order of boards: complete ones first, then by score.
-#[inline]
-pub(crate) fn board_key(complete: bool, score: u32) -> u32 {
-    (complete as u32) << 24 | score
-}
-
 impl Walk {
     /// A walk from the root of a restart.
-    pub(crate) fn start(inst: &Instance, layout: &Layout, stuck_only: bool) -> Walk {
+    pub(crate) fn start(
+        inst: &Instance,
+        layout: &Layout,
+        stuck_only: bool,
+        cell_breaks: u32,
+    ) -> Walk {
         let mut w = Walk {
             frames: vec![Frame::fresh(); layout.depths.len()],
             depth: 0,
@@ -105,6 +123,7 @@ impl Walk {
             max_depth: 0,
             bound: u32::MAX,
             stuck_only,
+            cell_breaks: cell_breaks.max(1),
         };
         if !w.exhausted {
             w.enter(layout, 0);
@@ -162,19 +181,16 @@ impl Walk {
                 return Event::Paused;
             }
             let d = self.depth;
-            let (breaks_before, matched_before) = if d == 0 {
-                (0, 0)
-            } else {
-                (self.frames[d - 1].breaks, self.frames[d - 1].matched)
-            };
+            let (breaks_before, matched_before, parity_before) = self.before(layout, d);
             // Past the bound, nothing below can improve: back up at once.
             let found = if breaks_before > self.bound {
                 None
             } else {
                 let slack = allowed[d].min(self.bound) - breaks_before;
-                self.next_candidate(layout, d, slack)
+                let to_end = allowed[n - 1].min(self.bound).saturating_sub(breaks_before);
+                self.next_candidate(layout, d, slack, to_end, parity_before)
             };
-            let Some((cand, breaks)) = found else {
+            let Some((cand, breaks, parity)) = found else {
                 // This depth is exhausted: back up.
                 if d == 0 {
                     self.exhausted = true;
@@ -192,8 +208,10 @@ impl Walk {
             f.cand = cand;
             f.breaks = breaks_before + breaks;
             f.matched = matched_before + dp.soft() - breaks;
+            f.parity = parity;
             let f_breaks = f.breaks;
-            let key = board_key(d + 1 == n, layout.pinned_matches + f.matched);
+            // Boards order by score alone: a partial one is completed before it is kept.
+            let key = layout.pinned_matches + f.matched;
             let improved = key > *best_key;
             self.depth = d + 1;
             self.max_depth = self.max_depth.max(self.depth);
@@ -220,10 +238,32 @@ impl Walk {
         }
     }
 
-    /// The next candidate of depth `d` that is free and costs at most `slack` breaks, with
-    /// its cost, advancing the cursor past it.
+    /// Breaks, matched edges and parity once the depths before `d` are placed.
     #[inline]
-    fn next_candidate(&mut self, layout: &Layout, d: usize, slack: u32) -> Option<(Cand, u32)> {
+    fn before(&self, layout: &Layout, d: usize) -> (u32, u32, u64) {
+        match d.checked_sub(1) {
+            None => (0, 0, layout.parity),
+            Some(p) => {
+                let f = &self.frames[p];
+                (f.breaks, f.matched, f.parity)
+            }
+        }
+    }
+
+    /// The next candidate of depth `d` that is free and costs at most `slack` breaks (and at
+    /// most the walk's breaks per placement), leaving a parity that the `to_end` breaks still
+    /// allowed to the end of the board can make up; with its cost and that parity, advancing
+    /// the cursor past it.
+    #[inline]
+    fn next_candidate(
+        &mut self,
+        layout: &Layout,
+        d: usize,
+        slack: u32,
+        to_end: u32,
+        parity: u64,
+    ) -> Option<(Cand, u32, u64)> {
+        let slack = slack.min(self.cell_breaks);
         let dp = &layout.depths[d];
         let t = &layout.tables[dp.table];
         let keys = dp.keys.len();
@@ -262,6 +302,16 @@ impl Walk {
                 if earlier {
                     continue;
                 }
+                // The colours a break flips: the key sides this list breaks, then the extras.
+                let flip0 = bit(c.edges[k0]) ^ bit(x);
+                let flip1 = bit(c.edges[k1]) ^ bit(y);
+                let mut p = parity
+                    ^ match (keys, phase) {
+                        (1, 1) | (2, 2) => flip0,
+                        (2, 1) => flip1,
+                        (2, 3) => flip0 ^ flip1,
+                        _ => 0,
+                    };
                 let mut cost = base;
                 for s in &dp.extra {
                     let want = match s.source {
@@ -270,10 +320,14 @@ impl Walk {
                         }
                         Source::Fixed(c) => c,
                     };
-                    cost += u32::from(c.edges[s.side.index()] != want);
+                    let have = c.edges[s.side.index()];
+                    if have != want {
+                        cost += 1;
+                        p ^= bit(have) ^ bit(want);
+                    }
                 }
-                if cost <= slack {
-                    break 'phases Some((c, cost));
+                if cost <= slack && cost + breaks_for(p) <= to_end {
+                    break 'phases Some((c, cost, p));
                 }
             }
             if phase == 0 && self.stuck_only && self.frames[d].exact {
@@ -315,13 +369,12 @@ impl Walk {
                 let f = &mut self.frames[d];
                 f.phase = phase;
                 f.pos = pos - 1;
-                let (breaks_before, matched_before) = if d == 0 {
-                    (0, 0)
-                } else {
-                    (self.frames[d - 1].breaks, self.frames[d - 1].matched)
-                };
+                let (breaks_before, matched_before, parity_before) = self.before(layout, d);
                 let slack = allowed[d].saturating_sub(breaks_before);
-                let Some((cand, breaks)) = self.next_candidate(layout, d, slack) else {
+                let to_end = allowed[n - 1].saturating_sub(breaks_before);
+                let Some((cand, breaks, parity)) =
+                    self.next_candidate(layout, d, slack, to_end, parity_before)
+                else {
                     return Err((d, "no candidate at the recorded position".into()));
                 };
                 let f = &mut self.frames[d];
@@ -334,6 +387,7 @@ impl Walk {
                 f.cand = cand;
                 f.breaks = breaks_before + breaks;
                 f.matched = matched_before + layout.depths[d].soft() - breaks;
+                f.parity = parity;
                 self.used[cand.piece as usize] = true;
                 self.depth = d + 1;
                 self.enter(layout, d + 1);
