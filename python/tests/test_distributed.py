@@ -223,6 +223,46 @@ def test_a_started_part_does_not_pickle():
         pickle.dumps(p)
 
 
+def _run_with_a_worker_killed(cluster, worker_id, task_word, run):
+    """Adds worker `w<worker_id>`, runs `run(client)` in a thread, and SIGKILLs that worker's
+    process group once it holds a task whose key names `task_word`; returns what `run`
+    returned, after checking that the kill happened and `run` raised nothing."""
+    client = cluster.client
+    victim = cluster.add_worker(worker_id)
+    client.wait_for_workers(3, timeout=120)
+    addr = next(
+        a
+        for a, w in client.scheduler_info()["workers"].items()
+        if w.get("name") == f"w{worker_id}"
+    )
+    out = {}
+
+    def go():
+        try:
+            out["totals"] = run(client)
+        except BaseException as e:  # surfaced below
+            out["error"] = e
+
+    t = threading.Thread(target=go, daemon=True)
+    t.start()
+    killed = False
+    end = time.monotonic() + 120
+    while t.is_alive() and time.monotonic() < end:
+        busy = client.processing().get(addr, ())
+        if busy and any(task_word in str(k) for k in busy):
+            time.sleep(0.3)  # well inside its task
+            # The whole process group: a child of the worker holding its listening socket
+            # would keep connections to the dead worker hanging instead of refused.
+            os.killpg(victim.pid, signal.SIGKILL)
+            killed = True
+            break
+        time.sleep(0.1)
+    t.join(timeout=300)
+    assert killed, "the worker never ran a task"
+    assert "error" not in out, out.get("error")
+    return out["totals"]
+
+
 def test_a_worker_killed_mid_run_changes_no_total(cluster):
     """m10_3 (222,960 paths, a few seconds of work) on two workers; one is SIGKILLed once
     parts are running on it. Dask reruns its tasks on the other; every part counts once."""
@@ -230,38 +270,10 @@ def test_a_worker_killed_mid_run_changes_no_total(cluster):
     # The serial enumeration's counts (`hamilton.Paths(grid).run()`, 6 s of CPU, not rerun
     # here); the path count is also the dynamic programme's.
     serial_count, serial_nodes = hamilton.count(grid), 224_147
-    client = cluster.client
-    victim = cluster.add_worker(99)
-    client.wait_for_workers(3, timeout=120)
-    addr = next(
-        a for a, w in client.scheduler_info()["workers"].items() if w.get("name") == "w99"
+    totals = _run_with_a_worker_killed(
+        cluster, 99, "hamilton",
+        lambda client: d_hamilton.count(client, grid, parts=200, quiet=True),
     )
-    out = {}
-
-    def run():
-        try:
-            out["totals"] = d_hamilton.count(client, grid, parts=200, quiet=True)
-        except BaseException as e:  # surfaced below
-            out["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    killed = False
-    end = time.monotonic() + 120
-    while t.is_alive() and time.monotonic() < end:
-        busy = client.processing().get(addr, ())
-        if busy and any("hamilton" in str(k) for k in busy):
-            time.sleep(0.3)  # well inside its part
-            # The whole process group: a child of the worker holding its listening socket
-            # would keep connections to the dead worker hanging instead of refused.
-            os.killpg(victim.pid, signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.2)
-    t.join(timeout=300)
-    assert killed, "the worker never ran a part"
-    assert "error" not in out, out.get("error")
-    totals = out["totals"]
     assert totals.count == serial_count == 222_960
     assert totals.nodes == serial_nodes
 
@@ -271,36 +283,10 @@ def test_a_worker_killed_mid_eternity_run_changes_no_total(cluster):
     workers, its parts dealt several to a task; one worker is SIGKILLed while it runs one.
     Dask reruns the lost task elsewhere; every part counts once."""
     puzzle = eternity.load(TESTDATA / "eternity" / "oracles" / "bench-easy-h40.json")
-    client = cluster.client
-    victim = cluster.add_worker(98)
-    client.wait_for_workers(3, timeout=120)
-    addr = next(
-        a for a, w in client.scheduler_info()["workers"].items() if w.get("name") == "w98"
+    totals = _run_with_a_worker_killed(
+        cluster, 98, "eternity",
+        lambda client: d_eternity.solve(client, puzzle, parts=64, tasks=24, quiet=True),
     )
-    out = {}
-
-    def run():
-        try:
-            out["totals"] = d_eternity.solve(client, puzzle, parts=64, tasks=24, quiet=True)
-        except BaseException as e:  # surfaced below
-            out["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    killed = False
-    end = time.monotonic() + 120
-    while t.is_alive() and time.monotonic() < end:
-        busy = client.processing().get(addr, ())
-        if busy and any("eternity" in str(k) for k in busy):
-            time.sleep(0.3)  # well inside its task
-            os.killpg(victim.pid, signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.1)
-    t.join(timeout=300)
-    assert killed, "the worker never ran a task"
-    assert "error" not in out, out.get("error")
-    totals = out["totals"]
     assert totals.parts == 118 and totals.tasks == 24
     assert (totals.nodes, len(totals.solutions)) == (487_397_329, 1)
     assert totals.best_score == puzzle.max_score
