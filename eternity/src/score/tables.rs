@@ -132,6 +132,13 @@ pub(crate) struct Layout {
     all: Vec<Cand>,
 }
 
+/// The bit of a colour in a parity mask ([`Layout::parity`]). Colours past 63 share bits: a
+/// break still flips at most two bits, so the bound on breaks to come stays a lower bound.
+#[inline]
+pub(crate) fn parity_bit(c: Colour) -> u64 {
+    1u64 << (c & 63)
+}
+
 impl Layout {
     /// The layout of `inst` searched in `order` (its tables still unsorted: call
     /// [`Layout::rank`] before use).
@@ -193,11 +200,10 @@ impl Layout {
             });
         }
         let mut pinned_matches = 0;
-        let bit = |c: Colour| 1u64 << (c & 63);
         let mut parity = 0u64;
         for p in inst.pieces() {
             for &c in p.edges.iter().filter(|&&c| c != GREY) {
-                parity ^= bit(c);
+                parity ^= parity_bit(c);
             }
         }
         let board = crate::board::Board::with_hints(inst);
@@ -215,7 +221,7 @@ impl Layout {
                 if a == b {
                     pinned_matches += 1;
                 } else if a != GREY && b != GREY {
-                    parity ^= bit(a) ^ bit(b);
+                    parity ^= parity_bit(a) ^ parity_bit(b);
                 }
             }
         }

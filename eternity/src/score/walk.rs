@@ -3,7 +3,7 @@
 
 use puzzle_search::{Limit, Meter};
 
-use super::tables::{Cand, Layout, Source};
+use super::tables::{Cand, Layout, Source, parity_bit};
 use crate::board::Board;
 use crate::instance::{Candidate, Instance, Rotation};
 
@@ -51,13 +51,6 @@ impl Frame {
             parity: 0,
         }
     }
-}
-
-/// The bit of a colour in a parity mask. Colours past 63 share bits: a break still flips at
-/// most two bits, so the bound stays a lower bound.
-#[inline]
-fn bit(c: u8) -> u64 {
-    1u64 << (c & 63)
 }
 
 /// The fewest breaks that can make up `parity`: each flips two bits.
@@ -303,8 +296,8 @@ impl Walk {
                     continue;
                 }
                 // The colours a break flips: the key sides this list breaks, then the extras.
-                let flip0 = bit(c.edges[k0]) ^ bit(x);
-                let flip1 = bit(c.edges[k1]) ^ bit(y);
+                let flip0 = parity_bit(c.edges[k0]) ^ parity_bit(x);
+                let flip1 = parity_bit(c.edges[k1]) ^ parity_bit(y);
                 let mut p = parity
                     ^ match (keys, phase) {
                         (1, 1) | (2, 2) => flip0,
@@ -323,7 +316,7 @@ impl Walk {
                     let have = c.edges[s.side.index()];
                     if have != want {
                         cost += 1;
-                        p ^= bit(have) ^ bit(want);
+                        p ^= parity_bit(have) ^ parity_bit(want);
                     }
                 }
                 if cost <= slack && cost + breaks_for(p) <= to_end {
