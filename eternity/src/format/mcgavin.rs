@@ -13,6 +13,7 @@
 use std::path::Path;
 
 use super::text::{at_most, field, number_lines};
+use crate::board::Board;
 use crate::error::{FormatError, InstanceError};
 use crate::instance::{Hint, Instance, MAX_PIECES, Piece, Rotation};
 
@@ -254,8 +255,32 @@ pub fn puz_to_string(inst: &Instance) -> String {
 
 /// The instance's hints as a `.hnt` text, rows counted along `axis`.
 pub fn hnt_to_string(inst: &Instance, axis: HintAxis) -> String {
-    let mut s = format!("{}\n", inst.hints().len());
-    for h in inst.hints() {
+    placements_to_hnt(inst, inst.hints(), axis)
+}
+
+/// The pieces placed on `board` (a board of `inst`) as a `.hnt` text, rows counted along
+/// `axis`: with the `.puz` of `inst`, it loads the board as pins, when the board passes the
+/// checks reading makes (the rim, and the hints against each other).
+pub fn board_to_hnt(inst: &Instance, board: &Board, axis: HintAxis) -> String {
+    let placed: Vec<Hint> = board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter_map(|(cell, p)| {
+            p.map(|p| Hint {
+                cell,
+                piece: p.piece,
+                rotation: p.rotation,
+            })
+        })
+        .collect();
+    placements_to_hnt(inst, &placed, axis)
+}
+
+/// `placements` as the lines of a `.hnt` text, after the count.
+fn placements_to_hnt(inst: &Instance, placements: &[Hint], axis: HintAxis) -> String {
+    let mut s = format!("{}\n", placements.len());
+    for h in placements {
         let (row, col) = inst.row_col(h.cell);
         let y = match axis {
             HintAxis::TopDown => row,
@@ -286,6 +311,22 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_of_the_hints_gives_the_hints_text() {
+        let puz = "2 2 4\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n";
+        let hnt = "2\n1 1 1 0\n4 2 2 0\n";
+        for axis in [HintAxis::TopDown, HintAxis::BottomUp] {
+            let inst = parse(puz, Some(hnt), HintAxis::TopDown).unwrap();
+            let board = Board::with_hints(&inst);
+            assert_eq!(
+                board_to_hnt(&inst, &board, axis),
+                hnt_to_string(&inst, axis)
+            );
+        }
+        let inst = parse(puz, Some(hnt), HintAxis::TopDown).unwrap();
+        assert_eq!(hnt_to_string(&inst, HintAxis::TopDown), hnt);
+    }
 
     /// Found reviewing what the fuzz target feeds `parse_hnt`: `width * height` overflowed.
     #[test]
