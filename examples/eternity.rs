@@ -53,8 +53,7 @@ use eternity_solver::search::{
 };
 use eternity_solver::{Board, FillOrder, Instance, OrderKind, Search};
 use examples::eternity_score::{self, ScoreArgs};
-use examples::{Drive, drive_with};
-use nix::sys::resource::{UsageWho, getrusage};
+use examples::{Drive, drive_with, process_cpu};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -141,15 +140,6 @@ struct Args {
     svg: Option<PathBuf>,
 }
 
-/// CPU time of this process so far (all threads).
-fn cpu() -> Duration {
-    let tv = |t: nix::sys::time::TimeVal| {
-        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
-    };
-    getrusage(UsageWho::RUSAGE_SELF)
-        .map_or(Duration::ZERO, |u| tv(u.user_time()) + tv(u.system_time()))
-}
-
 /// What the final line reports.
 struct Summary {
     nodes: u64,
@@ -206,7 +196,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             args.order
         );
     }
-    let cpu0 = cpu();
+    let cpu0 = process_cpu();
     let summary = if args.threads > 1 {
         if args.save.is_some() || args.resume.is_some() {
             return Err("--save and --resume work with --threads 1 only".into());
@@ -216,7 +206,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         single(args, &inst, &order, options)?
     };
     examples::picture::write_svg(args.svg.as_deref(), || summary.board.to_svg(&inst))?;
-    let cpu_s = (cpu() - cpu0).as_secs_f64();
+    let cpu_s = (process_cpu() - cpu0).as_secs_f64();
     let rate = if cpu_s > 0.0 {
         summary.nodes_here as f64 / cpu_s
     } else {
@@ -480,7 +470,7 @@ fn score(
     inst: &Instance,
     order: &FillOrder,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let cpu0 = cpu();
+    let cpu0 = process_cpu();
     let out = eternity_score::run(
         inst,
         order,
@@ -501,7 +491,7 @@ fn score(
             quiet: args.quiet,
         },
     )?;
-    let cpu_s = (cpu() - cpu0).as_secs_f64();
+    let cpu_s = (process_cpu() - cpu0).as_secs_f64();
     let rate = if cpu_s > 0.0 {
         out.nodes_here as f64 / cpu_s
     } else {

@@ -9,6 +9,8 @@ use eternity_solver::score::{BreakSchedule, Improvement, PieceOrder, ScoreOption
 use eternity_solver::{Board, Budget, FillOrder, Instance, Search, Step};
 use puzzle_search::{Checkpoint, write_atomically};
 
+use crate::process_cpu;
+
 /// What `--engine score` was asked for.
 #[derive(Clone, Debug)]
 pub struct ScoreArgs {
@@ -210,35 +212,12 @@ fn write_best(inst: &Instance, board: &Board, path: &Path) -> std::io::Result<()
         &path.with_extension("puz"),
         mcgavin::puz_to_string(inst).as_bytes(),
     )?;
-    let placed: Vec<String> = board
-        .cells()
-        .iter()
-        .enumerate()
-        .filter_map(|(cell, p)| {
-            p.map(|p| {
-                let (row, col) = inst.row_col(cell);
-                format!(
-                    "{} {} {} {}",
-                    p.piece as usize + 1,
-                    col + 1,
-                    row + 1,
-                    p.rotation
-                )
-            })
-        })
-        .collect();
-    let hnt = format!("{}\n{}\n", placed.len(), placed.join("\n"));
+    let hnt = mcgavin::board_to_hnt(inst, board, mcgavin::HintAxis::TopDown);
     write_atomically(&path.with_extension("hnt"), hnt.as_bytes())?;
     write_atomically(
         &path.with_extension("url"),
         (bucas::url(inst, board) + "\n").as_bytes(),
     )
-}
-
-/// CPU time of this process so far (all threads).
-fn process_cpu() -> Duration {
-    use nix::time::{ClockId, clock_gettime};
-    clock_gettime(ClockId::CLOCK_PROCESS_CPUTIME_ID).map_or(Duration::ZERO, Duration::from)
 }
 
 /// Runs one part for about [`SLICE`] (and no further than its node cap).

@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub mod args;
 pub mod drive;
@@ -16,6 +17,17 @@ pub fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .join("testdata")
+}
+
+/// CPU time of this process so far, user and system, over all its threads: what the
+/// programs' `cpu_s` figures and CPU budgets count.
+pub fn process_cpu() -> Duration {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let tv = |t: nix::sys::time::TimeVal| {
+        Duration::new(t.tv_sec().max(0) as u64, (t.tv_usec().max(0) as u32) * 1000)
+    };
+    getrusage(UsageWho::RUSAGE_SELF)
+        .map_or(Duration::ZERO, |u| tv(u.user_time()) + tv(u.system_time()))
 }
 
 /// The result type of a demo section: any error, shown to the user as text.
