@@ -148,6 +148,8 @@ def test_eternity_rerun_takes_finished_parts_from_the_checkpoint_dir(cluster, tm
         cluster.client, puzzle, parts=24, checkpoint_dir=str(tmp_path), quiet=True
     )
     assert len(list((tmp_path / "done").glob("*.pickle"))) == first.parts
+    assert first.tasks == len(first.task_nodes) > 0
+    assert sum(first.task_nodes) == sum(first.part_nodes)
 
     class NoCluster:
         """Every part is in the checkpoint dir: nothing may be submitted."""
@@ -157,6 +159,8 @@ def test_eternity_rerun_takes_finished_parts_from_the_checkpoint_dir(cluster, tm
 
     again = d_eternity.solve(NoCluster(), puzzle, parts=24, checkpoint_dir=str(tmp_path), quiet=True)
     assert (again.nodes, again.solutions) == (first.nodes, first.solutions)
+    # The per-task figures describe the tasks this run submitted: none.
+    assert (again.tasks, again.task_nodes, again.task_cpu_s) == (0, [], [])
     other = eternity.load(TESTDATA / "eternity" / "oracles" / "bench-easy-h40.json")
     with pytest.raises(RunMismatch):
         d_eternity.solve(NoCluster(), other, parts=24, checkpoint_dir=str(tmp_path), quiet=True)

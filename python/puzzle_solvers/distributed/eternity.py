@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .. import eternity
 from .progress import Progress, report
-from .runner import deal, new_run_id, run_parts
+from .runner import new_run_id, run_parts
 from .store import Store, fingerprint
 
 #: Tasks a run is dealt into, per worker thread of the cluster (at most one a part). The
@@ -58,7 +58,8 @@ class Totals:
     depth: int
     part_nodes: List[int] = field(default_factory=list)
     tasks: int = 0
-    """How many Dask tasks the parts ran in."""
+    """How many Dask tasks this run submitted (on a rerun from a checkpoint directory, those
+    of the unfinished parts only)."""
     task_nodes: List[int] = field(default_factory=list)
     """Nodes per task, in the order the tasks were submitted."""
     task_cpu_s: List[float] = field(default_factory=list)
@@ -220,6 +221,7 @@ def solve(
     progress = Progress(
         run, len(pieces), label=f"depth {depth}", max_score=puzzle.max_score, quiet=quiet
     )
+    groups: List[List[int]] = []
     with progress:
         progress.done_nodes += prefix
         results: Dict[int, PartResult] = run_parts(
@@ -235,9 +237,9 @@ def solve(
             found=(lambda r: bool(r.solutions)) if first else None,
             extra=(puzzle, engine, order, every, first),
             tasks=tasks,
+            dealt=groups,
         )
     done = totals(results, prefix, depth, len(pieces), first)
-    groups = deal(list(range(len(pieces))), tasks)
     done.tasks = len(groups)
     done.task_nodes = [sum(results[i].nodes for i in g if i in results) for g in groups]
     done.task_cpu_s = [sum(results[i].cpu_s for i in g if i in results) for g in groups]

@@ -72,11 +72,16 @@ def run_parts(
     depth_of: Callable[[Any], int] = lambda r: 0,
     score_of: Callable[[Any], int] = lambda r: 0,
     tasks: Optional[int] = None,
+    dealt: Optional[List[List[int]]] = None,
 ) -> Dict[int, Any]:
     """Runs `task(part, index, run, store, *extra)` for every part, in `tasks` Dask tasks
     (default: one a part), and returns the results by index (all of them, or, with `found`,
     those up to the lowest finding part and whatever else had finished). See the module's
-    docs."""
+    docs.
+
+    `dealt`, if given, receives the part indices of each task submitted, in submission
+    order: on a rerun from `store` only the unfinished parts are dealt, so these are the
+    tasks that really ran (none, if the store held every part)."""
     from distributed import as_completed
 
     results: Dict[int, Any] = {}
@@ -100,6 +105,8 @@ def run_parts(
 
     pending_indices = [i for i in range(len(parts)) if i not in results]
     groups = deal(pending_indices, tasks)
+    if dealt is not None:
+        dealt.extend(groups)
     group_of: Dict[str, int] = {}
     attempts: Dict[int, int] = {}
 
