@@ -14,7 +14,8 @@
 //!   neighbours and "no grey edge faces the interior";
 //! - where the next cell's buckets are mostly empty, a leaf is counted without being placed
 //!   (see [`crate::lookahead`]);
-//! - the node count is counted down to the next check, one subtraction per placement;
+//! - the node count is counted down to the next check, one subtraction per placement, on a
+//!   register copy each group takes as an argument and returns;
 //! - score gains, neighbour addresses and table choices are constants;
 //! - cells are fused in groups: one function per group of consecutive cells, nested loops
 //!   inside, a call to the next group at the innermost level.
@@ -420,15 +421,17 @@ fn write_group(
     );
     let _ = writeln!(
         out,
-        "/// `edge` is the colour the previous piece shows the first cell. Returns `true` to stop."
+        "/// `edge` is the colour the previous piece shows the first cell; `left` is the count-down\n\
+         /// of placements to the next check, carried in a register and handed back. Returns\n\
+         /// `None` to stop (the count-down is then in `st.left`)."
     );
     let _ = writeln!(
         out,
-        "#[inline(never)]\nfn cell_{start}(st: &mut State<'_>, {}edge: u32) -> bool {{",
+        "#[inline(never)]\nfn cell_{start}(st: &mut State<'_>, {}edge: u32, mut left: u64) -> Option<u64> {{",
         if uses_edge { "" } else { "_" }
     );
     write_cell(out, plan, ahead, spec, start, end, 1);
-    let _ = writeln!(out, "    false\n}}\n");
+    let _ = writeln!(out, "    Some(left)\n}}\n");
 }
 
 fn write_cell(
@@ -512,8 +515,8 @@ fn write_cell(
             out,
             "{inner}if l{i} >> ((c{i} >> {}) & {colour_mask:#x}) & 1 == 0 {{\n\
              {inner}    // A leaf: depth {} has no candidate after this one. Count it, unplaced.\n\
-             {inner}    if count(st) && tick(st, {depth}) {{\n\
-             {inner}        return true;\n\
+             {inner}    if count(st, &mut left, {depth}) {{\n\
+             {inner}        return None;\n\
              {inner}    }}\n\
              {inner}    if {depth} > st.max_depth {{\n\
              {inner}        leaf_deeper(st, {depth}, {cell}, c{i});\n\
@@ -528,14 +531,15 @@ fn write_cell(
     }
     let _ = writeln!(
         out,
-        "{inner}if count(st) && tick(st, {depth}) {{\n{inner}    return true;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.placed[{cell}] = c{i};\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
+        "{inner}if count(st, &mut left, {depth}) {{\n{inner}    return None;\n{inner}}}\n{inner}st.free[p{i}] = 0;\n{inner}st.placed[{cell}] = c{i};\n{inner}if {depth} > st.max_depth {{\n{inner}    deeper(st, {depth});\n{inner}}}",
         cell = cp.cell
     );
     let last = i + 1 == plan.cells.len();
     if last {
         let _ = writeln!(
             out,
-            "{inner}// The board is full.\n{inner}if solution(st) {{\n{inner}    return true;\n{inner}}}"
+            "{inner}// The board is full (the cold path reads and may move the count-down).\n\
+             {inner}st.left = left;\n{inner}if solution(st) {{\n{inner}    return None;\n{inner}}}\n{inner}left = st.left;"
         );
     } else if i + 1 < end {
         write_cell(out, plan, ahead, spec, i + 1, end, level + 1);
@@ -547,7 +551,7 @@ fn write_cell(
             .unwrap_or_else(|| "0".to_string());
         let _ = writeln!(
             out,
-            "{inner}if cell_{}(st, {arg}) {{\n{inner}    return true;\n{inner}}}",
+            "{inner}match cell_{}(st, {arg}, left) {{\n{inner}    Some(l) => left = l,\n{inner}    None => return None,\n{inner}}}",
             i + 1
         );
     }
@@ -587,8 +591,9 @@ struct State<'a> {
     free: [u8; FREE_LEN],
     /// The node count at which `tick` runs next.
     next_check: u64,
-    /// Placements left before `next_check`: the node count is `next_check - left`. The hot
-    /// path only counts this down (one subtraction whose borrow calls `tick`).
+    /// Placements left before `next_check`: the node count is `next_check - left`. The cells
+    /// count down a copy in a register (`left`, an argument and return value of each group)
+    /// and store it here only for the cold paths that read or move it.
     left: u64,
     /// The search's own node cap.
     max_nodes: u64,
@@ -871,13 +876,20 @@ fn check(st: &mut State<'_>, depth: usize) -> bool {
     false
 }
 
-/// Counts a placement down; `true` when the count borrowed and [`tick`] must run (it takes
-/// the borrow back).
+/// Counts a placement at `depth` down on `left`, the cells' register copy of `st.left`
+/// (`sub; jb`: a count kept in memory costs a load and a store per node). On a borrow it
+/// runs [`tick`], which works on `st.left`, and reloads. Returns `true` to end the search.
 #[inline(always)]
-fn count(st: &mut State<'_>) -> bool {
-    let (left, borrow) = st.left.overflowing_sub(1);
-    st.left = left;
-    borrow
+fn count(st: &mut State<'_>, left: &mut u64, depth: usize) -> bool {
+    let (l, borrow) = left.overflowing_sub(1);
+    *left = l;
+    if borrow {
+        if tick(st, depth) {
+            return true;
+        }
+        *left = st.left;
+    }
+    false
 }
 
 /// A cap of the search's own is reached: the end, or under a controller a pause it must not
@@ -942,7 +954,14 @@ fn solution(st: &mut State<'_>) -> bool {
 
 /// Starts the search at the first cell of the fill order.
 fn search(st: &mut State<'_>) -> bool {
-    cell_0(st, 0)
+    let left = st.left;
+    match cell_0(st, 0, left) {
+        Some(left) => {
+            st.left = left;
+            false
+        }
+        None => true,
+    }
 }
 
 "#;

@@ -84,5 +84,5 @@ fn emitted_source_is_readable() {
     // One comment per cell naming it and its neighbours, one doc line per function.
     assert!(src.contains("// Depth 1: cell 0 (row 0, col 0); up rim (grey)"));
     assert!(src.contains("/// Fill-order positions 0..=1"));
-    assert!(src.contains("fn cell_2(st: &mut State<'_>, edge: u32) -> bool"));
+    assert!(src.contains("fn cell_2(st: &mut State<'_>, edge: u32, mut left: u64) -> Option<u64>"));
 }
