@@ -8,7 +8,8 @@
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS[:CURVE]]
 //!         [--restart-nodes N] [--piece-order hard-first|random|rare-pairs] [--breaks-anywhere]
-//!         [--cell-breaks 1|2] [--budget-cpu-s N]]
+//!         [--cell-breaks 1|2] [--budget-cpu-s N]
+//!         [--polish-windows N] [--window-cells N] [--window-nodes N]]
 //! ```
 //!
 //! `--engine score` runs the score search (`eternity_solver::score`): a backtracker that lets

@@ -32,6 +32,14 @@ fn variants() -> Vec<(&'static str, ScoreOptions)> {
             "random",
             ScoreOptions::default().piece_order(PieceOrder::Random),
         ),
+        // The local-improvement phase (off by default): 100 windows of up to 12 cells,
+        // 20,000 placements each, after every restart.
+        (
+            "hard-first+polish",
+            ScoreOptions::default()
+                .piece_order(PieceOrder::HardFirst)
+                .polish(100, 12, 20_000),
+        ),
     ]
 }
 
