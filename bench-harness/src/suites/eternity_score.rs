@@ -187,7 +187,7 @@ mod tests {
             "{}",
             r.last_line
         );
-        assert_eq!(r.figures.len(), 2);
+        assert_eq!(r.figures.len(), variants().len());
         assert!(r.figures.iter().all(|f| f.value > 300.0));
         let bad = SuiteArgs::new(&["--score-marks".into(), "inf".into()]);
         assert!(run(&ctx, bad).is_err());
