@@ -387,20 +387,6 @@ impl Instance {
         2 * self.width * self.height - self.width - self.height
     }
 
-    /// This instance with `pins` for hints, not checked against each other: the score search
-    /// pins the rest of a board, breaks and all, while it fills a window of it again. The
-    /// caller keeps the pins on distinct cells, with distinct pieces that fit the rim.
-    pub(crate) fn with_pins(&self, pins: Vec<Hint>) -> Instance {
-        Instance {
-            name: self.name.clone(),
-            width: self.width,
-            height: self.height,
-            pieces: self.pieces.clone(),
-            hints: pins,
-            colours: self.colours,
-        }
-    }
-
     /// Checks that the hints agree with the rim (grey exactly on rim-facing sides) and with
     /// each other (adjacent hints match). [`Instance::new`] already calls this.
     pub fn check_hints(&self) -> Result<(), InstanceError> {

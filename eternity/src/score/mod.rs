@@ -22,8 +22,8 @@
 //!   Each improvement is returned as [`Step::Found`].
 //! - Between restarts, the best board can be improved in place
 //!   ([`ScoreOptions::polish_windows`], off by default): windows of a few cells around its
-//!   breaks are cleared and filled again by the same walk, exactly, with the window's own
-//!   pieces and the rest of the board pinned, keeping a fill with fewer breaks (an
+//!   breaks are cleared and filled again, exactly, by a small branch and bound over the
+//!   window's own pieces with the rest of the board pinned, keeping a fill with fewer breaks (an
 //!   improvement) or as many, laid differently (a drift, so the next windows see a new
 //!   board). Window `j` after restart `r` comes from a generator of `(seed, r, j)`.
 //!
@@ -61,6 +61,7 @@ mod rng;
 mod saved;
 mod tables;
 mod walk;
+mod window_fill;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -15,16 +15,10 @@
 //! pieces can swap between distant breaks). Each re-fill stops after a node cap, so one
 //! window costs little and the search is a pure function of the seed.
 
-use puzzle_search::{Budget, Meter};
-
-use super::complete;
-use super::options::PieceOrder;
 use super::rng::SplitMix;
-use super::tables::Layout;
-use super::walk::{Event, Walk};
+use super::window_fill::WindowFill;
 use crate::board::Board;
-use crate::instance::{Hint, Instance, Side};
-use crate::order::FillOrder;
+use crate::instance::{Candidate, Instance, Side};
 
 /// What a window's re-fill ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,12 +105,12 @@ pub(crate) fn breaks(inst: &Instance, board: &Board) -> Vec<(usize, usize)> {
 /// Fills `cells` of `board` again with the pieces on them, looking for a fill that matches
 /// more edges (or as many, differently), with at most `cap` placements.
 ///
-/// The rest of the board is pinned, and the window is walked by the score search's own walk
-/// (its candidate lists, parity bound and branch and bound) in row-major order, with as many
-/// breaks allowed at every depth as the window has now: the first full fill of that many is a
-/// drift (unless it is the board's own), and each one after has fewer; the last, the best
-/// within the cap, is kept. The pieces are ranked
-/// as a restart ranks them, from `rng`. Returns what it found and the placements made.
+/// The rest of the board is pinned (and so are the instance's own pins), and the window is
+/// searched by its own small branch and bound ([`WindowFill`]), in row-major order, with as
+/// many breaks allowed as the window has now: the first full fill of that many is a drift
+/// (unless it is the board's own), and each one after has fewer; the last, the best within
+/// the cap, is kept. The pieces are ranked from `rng`. Returns what it found and the
+/// placements made.
 pub(crate) fn refill(
     inst: &Instance,
     board: &Board,
@@ -124,66 +118,37 @@ pub(crate) fn refill(
     cap: u64,
     rng: &mut SplitMix,
 ) -> (Refill, u64) {
+    let mut cells: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| board.get(c).is_some() && inst.hint_at(c).is_none())
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
     if cells.len() < 2 {
         return (Refill::Same, 0);
     }
-    let hints: Vec<Hint> = (0..inst.cells())
-        .filter(|c| !cells.contains(c))
-        .filter_map(|cell| {
-            board.get(cell).map(|p| Hint {
-                cell,
-                piece: p.piece,
-                rotation: p.rotation,
-            })
-        })
-        .collect();
-    let sub = inst.with_pins(hints);
-    let order = FillOrder::row_major(&sub);
-    let mut layout = Layout::new(&sub, &order);
-    let rank = super::piece_rank(&sub, PieceOrder::HardFirst, rng);
-    layout.rank(&rank);
-    let now = board.score(inst) as u32;
-    let soft: u32 = layout.depths.iter().map(|d| d.soft()).sum();
-    let breaks_now = (layout.pinned_matches + soft).saturating_sub(now);
-    let allowed = vec![breaks_now; layout.depths.len()];
-    let mut walk = Walk::start(&sub, &layout, false, 4);
-    let mut meter = Meter::new(Budget::nodes(cap), 0);
-    let (mut nodes, mut key) = (0u64, now.saturating_sub(1));
-    let (mut best, mut drift) = (None, None);
-    loop {
-        let mut found = None;
-        let ev = walk.run(
-            &sub, &layout, &allowed, cap, &mut meter, &mut nodes, &mut key, &mut found,
-        );
-        let Event::Improved = ev else {
-            break;
-        };
-        let b = found.expect("an improvement carries its board");
-        let b = if b.filled() < b.cells().len() {
-            complete(&sub, &b)
-        } else {
-            b
-        };
-        let score = b.score(inst) as u32;
-        key = key.max(score);
-        if score > now {
-            best = Some(b);
-        } else if score == now && drift.is_none() && b != *board {
-            drift = Some(b);
+    let fill = WindowFill::new(inst, board, &cells, rng);
+    let found = fill.search(cap);
+    let with = |cands: Vec<Candidate>| {
+        let mut b = board.clone();
+        for (cell, cand) in fill.cells().zip(cands) {
+            b.place(cell, cand);
         }
-    }
-    let out = match (best, drift) {
-        (Some(b), _) => Refill::Better(b),
-        (None, Some(b)) => Refill::Drift(b),
+        b
+    };
+    let out = match (found.better, found.drift) {
+        (Some(c), _) => Refill::Better(with(c)),
+        (None, Some(c)) => Refill::Drift(with(c)),
         (None, None) => Refill::Same,
     };
-    (out, nodes)
+    (out, found.nodes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::{Candidate, GREY, Piece, Rotation};
+    use crate::instance::{GREY, Piece, Rotation};
 
     /// A 4 x 4 board solved by its pieces in order, unturned; interior colours from `seed`.
     fn solved(seed: u64) -> (Instance, Board) {
@@ -266,6 +231,75 @@ mod tests {
             // Cells outside the window stay as they were.
             for cell in [0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15] {
                 assert_eq!(fixed.get(cell), board.get(cell));
+            }
+        }
+    }
+
+    /// The best score over every placement of the pieces on `cells` (each rotation that
+    /// keeps the rim rule), by brute force.
+    fn best_by_brute_force(inst: &Instance, board: &Board, cells: &[usize]) -> usize {
+        fn go(inst: &Instance, b: &mut Board, cells: &[usize], free: &mut Vec<u16>) -> usize {
+            let Some((&cell, rest)) = cells.split_first() else {
+                return b.score(inst);
+            };
+            let mut best = 0;
+            for i in 0..free.len() {
+                let piece = free.remove(i);
+                for rotation in inst.piece(piece).distinct_rotations() {
+                    let cand = Candidate { piece, rotation };
+                    let edges = inst.piece(piece).rotated(rotation);
+                    let keeps_rim = Side::ALL
+                        .iter()
+                        .all(|&s| (edges[s.index()] == GREY) == inst.neighbour(cell, s).is_none());
+                    if keeps_rim {
+                        b.place(cell, cand);
+                        best = best.max(go(inst, b, rest, free));
+                    }
+                }
+                free.insert(i, piece);
+            }
+            best
+        }
+        let mut free: Vec<u16> = cells.iter().map(|&c| board.get(c).unwrap().piece).collect();
+        go(inst, &mut board.clone(), cells, &mut free)
+    }
+
+    #[test]
+    fn an_uncapped_refill_finds_the_best_fill_of_the_window() {
+        for seed in 0..30 {
+            let (inst, solved) = solved(seed);
+            // Scramble the four centre cells: pieces permuted and turned at random.
+            let mut rng = SplitMix::for_restart(seed, 7);
+            let cells = [5, 6, 9, 10];
+            let mut pieces: Vec<u16> = cells
+                .iter()
+                .map(|&c| solved.get(c).unwrap().piece)
+                .collect();
+            for i in (1..pieces.len()).rev() {
+                pieces.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            let mut board = solved.clone();
+            for (&cell, &piece) in cells.iter().zip(&pieces) {
+                let rotation = Rotation::new((rng.next_u64() % 4) as u8).unwrap();
+                board.place(cell, Candidate { piece, rotation });
+            }
+            let best = best_by_brute_force(&inst, &board, &cells);
+            let draw = || SplitMix::for_restart(seed, 8);
+            let (out, nodes) = refill(&inst, &board, &cells, u64::MAX, &mut draw());
+            assert_eq!(
+                (out.clone(), nodes),
+                refill(&inst, &board, &cells, u64::MAX, &mut draw())
+            );
+            match out {
+                Refill::Better(b) => {
+                    assert_eq!(b.score(&inst), best, "seed {seed}");
+                    assert!(best > board.score(&inst));
+                }
+                Refill::Drift(b) => {
+                    assert_eq!(b.score(&inst), board.score(&inst));
+                    assert_eq!(best, board.score(&inst), "seed {seed}");
+                }
+                Refill::Same => assert_eq!(best, board.score(&inst), "seed {seed}"),
             }
         }
     }
