@@ -8,7 +8,8 @@
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS[:CURVE]]
 //!         [--restart-nodes N] [--piece-order hard-first|random|rare-pairs] [--breaks-anywhere]
-//!         [--cell-breaks 1|2] [--budget-cpu-s N]]
+//!         [--cell-breaks 1|2] [--budget-cpu-s N]
+//!         [--polish-windows N] [--window-cells N] [--window-nodes N]]
 //! ```
 //!
 //! `--engine score` runs the score search (`eternity_solver::score`): a backtracker that lets
@@ -130,6 +131,15 @@ struct Args {
     /// `--engine score`: the most breaks one placement may cost (1 or 2).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4))]
     cell_breaks: Option<u32>,
+    /// `--engine score`: windows of the best board re-filled after each restart (0: none).
+    #[arg(long)]
+    polish_windows: Option<u32>,
+    /// `--engine score`: the most cells in one window (at least 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64))]
+    window_cells: Option<u32>,
+    /// `--engine score`: placements one window's re-fill may make.
+    #[arg(long)]
+    window_nodes: Option<u64>,
     /// `--engine score`: stop after this many seconds of CPU time (all threads), for runs
     /// on a machine shared with other work.
     #[arg(long, value_parser = examples::args::seconds)]
@@ -481,6 +491,7 @@ fn score(
             piece_order: args.piece_order,
             breaks_anywhere: args.breaks_anywhere,
             cell_breaks: args.cell_breaks,
+            polish: (args.polish_windows, args.window_cells, args.window_nodes),
             cpu_budget: args.budget_cpu_s,
             budget: args.budget_s,
             max_nodes: args.max_nodes,

@@ -187,6 +187,11 @@ fn stepping_changes_nothing() {
     let whole = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 300_000);
     let stepped = improvements(ScoreSearch::new(&inst, &order, opts), 300_000, 997);
     assert_eq!(whole, stepped);
+    let polished = opts.polish(30, 10, 2_000);
+    assert_eq!(
+        improvements(ScoreSearch::new(&inst, &order, polished), 300_000, 300_000),
+        improvements(ScoreSearch::new(&inst, &order, polished), 300_000, 997)
+    );
     let other_seed = improvements(
         ScoreSearch::new(&inst, &order, opts.seed(6)),
         300_000,
@@ -199,15 +204,18 @@ fn stepping_changes_nothing() {
 fn a_resumed_search_goes_on_as_one_run() {
     let inst = planted(6, 6, 5, 21);
     let order = FillOrder::row_major(&inst);
-    for (piece_order, stuck) in [
-        (PieceOrder::HardFirst, true),
-        (PieceOrder::Random, true),
-        (PieceOrder::HardFirst, false),
+    for (piece_order, stuck, windows) in [
+        (PieceOrder::HardFirst, true, 0),
+        (PieceOrder::Random, true, 0),
+        (PieceOrder::HardFirst, false, 0),
+        // With windows re-filled between restarts: a cut may fall inside the polish.
+        (PieceOrder::HardFirst, true, 40),
     ] {
         let opts = ScoreOptions::default()
             .restart_nodes(20_000)
             .piece_order(piece_order)
-            .breaks_when_stuck(stuck);
+            .breaks_when_stuck(stuck)
+            .polish(windows, 8, 500);
         let straight = improvements(ScoreSearch::new(&inst, &order, opts), 200_000, 200_000);
         for cut in [1, 777, 20_000, 65_432] {
             let mut first = ScoreSearch::new(&inst, &order, opts);

@@ -26,6 +26,9 @@ pub struct ScoreArgs {
     pub breaks_anywhere: bool,
     /// The most breaks one placement may cost (`None`: the crate's default).
     pub cell_breaks: Option<u32>,
+    /// Windows re-filled after each restart, cells a window, placements a window (`None`:
+    /// the crate's defaults).
+    pub polish: (Option<u32>, Option<u32>, Option<u64>),
     /// Stop after this much CPU time of the process (all threads).
     pub cpu_budget: Option<Duration>,
     /// Stop after this many seconds of wall time.
@@ -81,6 +84,12 @@ pub fn run(
     if let Some(n) = args.cell_breaks {
         options = options.cell_breaks(n);
     }
+    let (windows, cells, nodes) = args.polish;
+    options = options.polish(
+        windows.unwrap_or(options.polish_windows),
+        cells.unwrap_or(options.window_cells),
+        nodes.unwrap_or(options.window_nodes),
+    );
     let threads = args.threads.max(1);
     if threads > 1 && (args.save.is_some() || args.resume.is_some()) {
         return Err("--save and --resume work with --threads 1 only".into());
@@ -98,11 +107,14 @@ pub fn run(
         let a = root.allowances();
         let free = a.iter().position(|&b| b > 0).unwrap_or(a.len());
         eprintln!(
-            "score search: seed {}, breaks from depth {free} up to {} at depth {}, {} nodes a restart, {} threads",
+            "score search: seed {}, breaks from depth {free} up to {} at depth {}, {} nodes a restart, {} windows of {} cells and {} nodes after each, {} threads",
             root.options().seed,
             a.last().copied().unwrap_or(0),
             a.len(),
             root.options().restart_nodes,
+            root.options().polish_windows,
+            root.options().window_cells,
+            root.options().window_nodes,
             threads
         );
     }
@@ -254,6 +266,7 @@ mod tests {
             piece_order: PieceOrder::HardFirst,
             breaks_anywhere: false,
             cell_breaks: None,
+            polish: (None, None, None),
             cpu_budget: None,
             budget: None,
             max_nodes: Some(400_000),

@@ -32,6 +32,14 @@ fn variants() -> Vec<(&'static str, ScoreOptions)> {
             "random",
             ScoreOptions::default().piece_order(PieceOrder::Random),
         ),
+        // The local-improvement phase (off by default): 100 windows of up to 12 cells,
+        // 20,000 placements each, after every restart.
+        (
+            "hard-first+polish",
+            ScoreOptions::default()
+                .piece_order(PieceOrder::HardFirst)
+                .polish(100, 12, 20_000),
+        ),
     ]
 }
 
@@ -179,7 +187,7 @@ mod tests {
             "{}",
             r.last_line
         );
-        assert_eq!(r.figures.len(), 2);
+        assert_eq!(r.figures.len(), variants().len());
         assert!(r.figures.iter().all(|f| f.value > 300.0));
         let bad = SuiteArgs::new(&["--score-marks".into(), "inf".into()]);
         assert!(run(&ctx, bad).is_err());

@@ -20,6 +20,12 @@
 //!   is completed ([`complete`]: the free pieces put greedily on the empty cells, which only
 //!   adds matched edges), so every best board is a complete one a competitor could submit.
 //!   Each improvement is returned as [`Step::Found`].
+//! - Between restarts, the best board can be improved in place
+//!   ([`ScoreOptions::polish_windows`], off by default): windows of a few cells around its
+//!   breaks are cleared and filled again, exactly, by a small branch and bound over the
+//!   window's own pieces with the rest of the board pinned, keeping a fill with fewer breaks (an
+//!   improvement) or as many, laid differently (a drift, so the next windows see a new
+//!   board). Window `j` after restart `r` comes from a generator of `(seed, r, j)`.
 //!
 //! It speaks the family's vocabulary ([`Search`]: budgets, steps, progress), saves and resumes
 //! through a [`Checkpoint`] (kind [`ScoreSearch::KIND`]), and cuts into parts by restarts
@@ -50,10 +56,12 @@
 
 mod complete;
 mod options;
+mod polish;
 mod rng;
 mod saved;
 mod tables;
 mod walk;
+mod window_fill;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -66,6 +74,7 @@ pub use options::{BreakSchedule, PieceOrder, ScoreOptions};
 use crate::board::Board;
 use crate::instance::{Colour, GREY, Instance};
 use crate::order::FillOrder;
+use polish::Refill;
 use rng::SplitMix;
 use tables::Layout;
 use walk::{Event, Walk};
@@ -134,13 +143,15 @@ pub struct ScoreSearch {
     best: Option<(Board, u64)>,
     elapsed: Duration,
     nodes_at_resume: u64,
+    /// Between two restarts, the windows of the best board re-filled so far.
+    polishing: Option<u32>,
 }
 
 impl ScoreSearch {
     /// The kind of its checkpoints.
     pub const KIND: &'static str = "eternity-solver/score";
-    /// The version of its checkpoints' body (2: with `cell_breaks`).
-    pub const VERSION: u32 = 2;
+    /// The version of its checkpoints' body (2: with `cell_breaks`; 3: with the windows).
+    pub const VERSION: u32 = 3;
 
     /// A search from its first restart. Cheap: tables are built, no search work is done.
     pub fn new(inst: &Instance, order: &FillOrder, options: ScoreOptions) -> ScoreSearch {
@@ -198,6 +209,7 @@ impl ScoreSearch {
             best: None,
             elapsed: Duration::ZERO,
             nodes_at_resume: 0,
+            polishing: None,
         };
         s.begin_restart();
         s
@@ -263,6 +275,52 @@ impl ScoreSearch {
         );
     }
 
+    /// The restart whose end the current polish follows.
+    fn polished_restart(&self) -> u64 {
+        self.offset + (self.restarts.saturating_sub(1)) * self.stride
+    }
+
+    /// Re-fills windows of the best board until the polish after this restart is done
+    /// ([`Event::Done`]), a window improves it or the budget is spent. Window `j` after
+    /// restart `r` is drawn from a generator of `(seed, r, j)` alone, so a resumed or split
+    /// search draws the same windows.
+    fn polish<L: Limit>(&mut self, meter: &mut Meter<L>) -> Event {
+        while let Some(j) = self.polishing {
+            let Some((board, found_in)) = &self.best else {
+                break;
+            };
+            if j >= self.options.polish_windows || board.filled() < board.cells().len() {
+                break;
+            }
+            if !meter.go_on(self.nodes) {
+                return Event::Paused;
+            }
+            let r = self.polished_restart();
+            let mut rng =
+                SplitMix::for_restart(self.options.seed ^ POLISH_SALT, r << 24 | u64::from(j));
+            let o = self.options;
+            let cells = polish::window(&self.inst, board, o.window_cells as usize, &mut rng);
+            let (out, nodes) = polish::refill(&self.inst, board, &cells, o.window_nodes, &mut rng);
+            self.nodes += nodes.max(1);
+            self.polishing = Some(j + 1);
+            match out {
+                Refill::Better(b) => {
+                    self.best_key = b.score(&self.inst) as u32;
+                    self.best = Some((b, r));
+                    self.improvements += 1;
+                    return Event::Improved;
+                }
+                Refill::Drift(b) => {
+                    let found_in = *found_in;
+                    self.best = Some((b, found_in));
+                }
+                Refill::Same => {}
+            }
+        }
+        self.polishing = None;
+        Event::Done
+    }
+
     /// The best of several searches' boards (parts of one search): the highest key, ties to
     /// the lowest restart.
     pub fn best_of<'a>(searches: impl IntoIterator<Item = &'a ScoreSearch>) -> Option<Improvement> {
@@ -307,6 +365,9 @@ impl ScoreSearch {
         saved::resume(inst, order, checkpoint)
     }
 }
+
+/// Mixed into the seed of the windows' generators, so their streams are not the restarts'.
+const POLISH_SALT: u64 = 0x517C_C1B7_2722_0A95;
 
 /// A number per piece, lower first (see [`PieceOrder`]).
 fn piece_rank(inst: &Instance, order: PieceOrder, rng: &mut SplitMix) -> Vec<u64> {
@@ -380,6 +441,19 @@ impl Search for ScoreSearch {
         let mut meter = Meter::new(budget, self.nodes);
         let mut improved = None;
         loop {
+            if self.polishing.is_some() {
+                match self.polish(&mut meter) {
+                    Event::Improved => {
+                        self.elapsed += start.elapsed();
+                        return self.improvement().map_or(Step::Paused, Step::Found);
+                    }
+                    Event::Paused => {
+                        self.elapsed += start.elapsed();
+                        return Step::Paused;
+                    }
+                    Event::Done => {}
+                }
+            }
             let ev = self.walk.run(
                 &self.inst,
                 &self.layout,
@@ -416,6 +490,9 @@ impl Search for ScoreSearch {
                     self.max_depth = self.max_depth.max(self.walk.max_depth);
                     self.restarts += 1;
                     self.begin_restart();
+                    if self.options.polish_windows > 0 && self.best.is_some() {
+                        self.polishing = Some(0);
+                    }
                 }
             }
         }

@@ -164,6 +164,15 @@ pub struct ScoreOptions {
     /// neither of its two keys opens hundreds of candidates at its cell; with 1 the walk
     /// spends its nodes on boards whose breaks are spread out.
     pub cell_breaks: u32,
+    /// Windows of the best board re-filled after each restart (0: none; see the
+    /// [module docs](super)): a window of cells around its breaks is cleared and filled
+    /// again, exactly, with its own pieces, keeping a fill that matches more edges (or as
+    /// many, differently).
+    pub polish_windows: u32,
+    /// The most cells in one window (at least 2).
+    pub window_cells: u32,
+    /// Placements one window's re-fill may make before it gives up.
+    pub window_nodes: u64,
 }
 
 impl Default for ScoreOptions {
@@ -175,6 +184,10 @@ impl Default for ScoreOptions {
             piece_order: PieceOrder::default(),
             breaks_when_stuck: true,
             cell_breaks: 2,
+            // Off: on the official board it did not climb past the restarts (see the README).
+            polish_windows: 0,
+            window_cells: 12,
+            window_nodes: 20_000,
         }
     }
 }
@@ -213,6 +226,17 @@ impl ScoreOptions {
     pub fn cell_breaks(self, cell_breaks: u32) -> ScoreOptions {
         ScoreOptions {
             cell_breaks: cell_breaks.max(1),
+            ..self
+        }
+    }
+
+    /// These options with another local improvement: `windows` re-filled after each restart,
+    /// of at most `cells` cells (at least 2) and `nodes` placements each.
+    pub fn polish(self, windows: u32, cells: u32, nodes: u64) -> ScoreOptions {
+        ScoreOptions {
+            polish_windows: windows,
+            window_cells: cells.max(2),
+            window_nodes: nodes,
             ..self
         }
     }

@@ -28,11 +28,18 @@ pub(super) fn checkpoint(s: &ScoreSearch) -> Checkpoint {
     let _ = writeln!(b, "schedule {schedule}");
     let _ = writeln!(b, "breaks_when_stuck {}", u8::from(o.breaks_when_stuck));
     let _ = writeln!(b, "cell_breaks {}", o.cell_breaks);
+    let _ = writeln!(
+        b,
+        "polish {} {} {}",
+        o.polish_windows, o.window_cells, o.window_nodes
+    );
     let _ = writeln!(b, "sequence {} {}", s.offset, s.stride);
     let _ = writeln!(b, "restarts {}", s.restarts);
     let _ = writeln!(b, "nodes {}", s.nodes);
     let _ = writeln!(b, "improvements {}", s.improvements);
     let _ = writeln!(b, "max_depth {}", s.max_depth);
+    let polishing = s.polishing.map_or("-".to_string(), |j| j.to_string());
+    let _ = writeln!(b, "polishing {polishing}");
     let _ = writeln!(
         b,
         "walk {} {} {}",
@@ -139,6 +146,21 @@ pub(super) fn resume(
     if cell_breaks == 0 {
         return Err(shape(line, "cell_breaks must be at least 1"));
     }
+    let (line, pol) = f.take("polish")?;
+    let mut pol = pol.split(' ');
+    let (Some(polish_windows), Some(window_cells), Some(window_nodes), None) =
+        (pol.next(), pol.next(), pol.next(), pol.next())
+    else {
+        return Err(shape(line, "expected WINDOWS CELLS NODES"));
+    };
+    let (polish_windows, window_cells, window_nodes): (u32, u32, u64) = (
+        num(line, polish_windows)?,
+        num(line, window_cells)?,
+        num(line, window_nodes)?,
+    );
+    if window_cells < 2 {
+        return Err(shape(line, "a window has at least 2 cells"));
+    }
     let (line, seq) = f.take("sequence")?;
     let (offset, stride) = seq
         .split_once(' ')
@@ -151,6 +173,11 @@ pub(super) fn resume(
     let nodes: u64 = f.number("nodes")?;
     let improvements: u64 = f.number("improvements")?;
     let max_depth: usize = f.number("max_depth")?;
+    let (line, pg) = f.take("polishing")?;
+    let polishing: Option<u32> = match pg {
+        "-" => None,
+        j => Some(num(line, j)?),
+    };
     let (line, w) = f.take("walk")?;
     let mut w = w.split(' ');
     let (Some(walk_nodes), Some(exhausted), Some(bound), None) =
@@ -197,6 +224,9 @@ pub(super) fn resume(
         piece_order,
         breaks_when_stuck,
         cell_breaks,
+        polish_windows,
+        window_cells,
+        window_nodes,
     };
     let mut s = ScoreSearch::part(inst, order, options, offset, stride);
     s.restarts = restarts;
@@ -222,6 +252,7 @@ pub(super) fn resume(
     s.nodes_at_resume = nodes;
     s.improvements = improvements;
     s.max_depth = max_depth;
+    s.polishing = polishing;
     if let Some((restart, board)) = best {
         s.best_key = board.score(inst) as u32;
         s.best = Some((board, restart));
