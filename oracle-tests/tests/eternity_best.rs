@@ -1,5 +1,5 @@
-//! The best score-search board kept in the repository (testdata/eternity/best/), checked from
-//! its JSON alone: the score is recomputed here from the puzzle's piece list, without
+//! The best score-search boards kept in the repository (testdata/eternity/best/), each checked
+//! from its JSON alone: the score is recomputed here from the puzzle's piece list, without
 //! eternity-solver's scoring code, so a bug there cannot hide a wrong figure.
 
 use oracle_tests::testdata_path;
@@ -27,8 +27,20 @@ fn turned(edges: [usize; 4], rot: usize) -> [usize; 4] {
 
 #[test]
 fn the_460_board_on_the_official_centre_puzzle_rechecks() {
+    recheck("eternity/best/e2-official-centre-460.json", 460);
+}
+
+#[test]
+fn the_461_board_on_the_official_centre_puzzle_rechecks() {
+    recheck("eternity/best/e2-official-centre-461.json", 461);
+}
+
+/// Checks the board in `best` (a path under testdata) against the official puzzle with its
+/// centre piece: every piece once, the clue kept, the rim rule, and `score` matched edges,
+/// recomputed here and equal to the score the file states.
+fn recheck(best: &str, score: u64) {
     let puzzle = read_json("eternity/official/e2-official-centre.json");
-    let best = read_json("eternity/best/e2-official-centre-460.json");
+    let best = read_json(best);
     let pieces: Vec<[usize; 4]> = puzzle["pieces"]
         .as_array()
         .expect("pieces")
@@ -81,7 +93,7 @@ fn the_460_board_on_the_official_centre_puzzle_rechecks() {
             matched += 1;
         }
     }
-    assert_eq!(matched, 460, "matched inner edges of {INNER_EDGES}");
+    assert_eq!(matched, score, "matched inner edges of {INNER_EDGES}");
     assert_eq!(
         best["score"].as_u64(),
         Some(matched),
