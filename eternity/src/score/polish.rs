@@ -196,27 +196,28 @@ mod tests {
         (inst, board)
     }
 
+    /// `board` with the pieces of cells `x` and `y` swapped, each keeping its rotation.
+    fn swapped(board: &Board, x: usize, y: usize) -> Board {
+        let (a, b) = (board.get(x).unwrap(), board.get(y).unwrap());
+        let mut out = board.clone();
+        for (cell, c) in [(x, b), (y, a)] {
+            out.place(
+                cell,
+                Candidate {
+                    piece: c.piece,
+                    rotation: c.rotation,
+                },
+            );
+        }
+        out
+    }
+
     #[test]
     fn a_swapped_pair_is_put_back() {
         for seed in 0..20 {
             let (inst, solved) = solved(seed);
             assert_eq!(solved.score(&inst), inst.max_score());
-            let mut board = solved.clone();
-            let (a, b) = (solved.get(5).unwrap(), solved.get(10).unwrap());
-            board.place(
-                5,
-                Candidate {
-                    piece: b.piece,
-                    rotation: b.rotation,
-                },
-            );
-            board.place(
-                10,
-                Candidate {
-                    piece: a.piece,
-                    rotation: a.rotation,
-                },
-            );
+            let board = swapped(&solved, 5, 10);
             if board.score(&inst) == inst.max_score() {
                 continue;
             }
@@ -309,22 +310,7 @@ mod tests {
         let (inst, solved) = solved(3);
         let mut rng = SplitMix::for_restart(1, 2);
         assert!(window(&inst, &solved, 8, &mut rng).is_empty());
-        let mut board = solved.clone();
-        let (a, b) = (solved.get(1).unwrap(), solved.get(2).unwrap());
-        board.place(
-            1,
-            Candidate {
-                piece: b.piece,
-                rotation: b.rotation,
-            },
-        );
-        board.place(
-            2,
-            Candidate {
-                piece: a.piece,
-                rotation: a.rotation,
-            },
-        );
+        let board = swapped(&solved, 1, 2);
         let broken = breaks(&inst, &board);
         if broken.is_empty() {
             return;
