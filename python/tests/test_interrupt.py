@@ -17,7 +17,11 @@ ENDLESS = TESTDATA / "eternity" / "eternity2dev-instances" / "e2-16x16-v00.json"
 def test_ctrl_c_raises_keyboard_interrupt_quickly():
     script = textwrap.dedent(
         f"""
-        import sys, time
+        import signal, sys, time
+        # Python leaves Ctrl-C alone when it starts with SIGINT ignored, as a program started
+        # in the background of a shell without job control does (a CI runner may be one):
+        # put the usual handler back, so the test sees the binding, not how it was started.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from puzzle_solvers import eternity
         search = eternity.Search(eternity.load({str(ENDLESS)!r}))
         print("ready", flush=True)
