@@ -37,11 +37,17 @@ def test_ctrl_c_raises_keyboard_interrupt_quickly():
     proc = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
     )
-    assert proc.stdout.readline().strip() == "ready"
-    time.sleep(0.5)  # well inside the search
-    sent = time.monotonic()
-    os.kill(proc.pid, signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # well inside the search
+        sent = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        # A child that missed the signal searches forever: never leave it running.
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     words = out.split()
     assert proc.returncode == 0 and words[0] == "interrupted", out
     latency = float(words[1]) - sent
