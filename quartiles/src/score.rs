@@ -27,7 +27,7 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     struct Buckets<'a> {
         masks: &'a [u32],
         order: Vec<usize>,
-        start: [usize; 21],
+        start: [usize; 22],
     }
     // The words chosen so far live in a fixed array; `out` allocates only for a cover found.
     fn go(b: &Buckets, covered: u32, chosen: &mut [usize; 5], n: usize, out: &mut Vec<[usize; 5]>) {
@@ -57,15 +57,24 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     if masks.len() < 5 || union != FULL {
         return out;
     }
-    let lowest = |i: usize| (masks[i].trailing_zeros() as usize).min(20);
-    let mut order: Vec<usize> = (0..masks.len()).collect();
-    order.sort_by_key(|&i| lowest(i));
-    let mut start = [masks.len(); 21];
-    for (k, &i) in order.iter().enumerate().rev() {
-        start[lowest(i)] = k;
+    // The words by lowest tile, in index order within a tile: a counting sort (one pass to
+    // count, one to place), no comparison sort. A word's lowest tile is at most 19 (a mask
+    // is never empty here: their union is every tile, and an empty one goes to bucket 20,
+    // which no step reads).
+    let lowest = |m: u32| (m.trailing_zeros() as usize).min(20);
+    let mut start = [0usize; 22];
+    for &m in masks {
+        start[lowest(m) + 1] += 1;
     }
-    for u in (0..20).rev() {
-        start[u] = start[u].min(start[u + 1]);
+    for u in 1..22 {
+        start[u] += start[u - 1];
+    }
+    let mut order = vec![0usize; masks.len()];
+    let mut fill = start;
+    for (i, &m) in masks.iter().enumerate() {
+        let u = lowest(m);
+        order[fill[u]] = i;
+        fill[u] += 1;
     }
     let buckets = Buckets {
         masks,
@@ -73,7 +82,10 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
         start,
     };
     go(&buckets, 0, &mut [0; 5], 0, &mut out);
-    out.sort_unstable();
+    // Almost always one cover: no sort to run.
+    if out.len() > 1 {
+        out.sort_unstable();
+    }
     out
 }
 

@@ -20,7 +20,7 @@
 
 use super::Hit;
 use super::Spelling;
-use crate::board::TILE_COUNT;
+use crate::board::{MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Tiers;
 use crate::index::{NOT_FINAL, View, WINDOW, window_edge};
 
@@ -74,9 +74,19 @@ pub(crate) struct Openings {
     /// letters that have one.
     single: [u32; 32],
     has_single: u32,
+    /// Per tile (32 entries, by tile index), the mask bits of its letters after the first
+    /// two, and how many there are: what [`Walk::depth`] still follows from the state in
+    /// `opened`.
+    rest: [[u32; MAX_TILE_LEN - 2]; 32],
+    rest_len: [u8; 32],
+    /// Per tile, the mask bit of its first letter and the board's tiles with that letter.
+    first_bit: [u32; 32],
+    same_first: [u32; 32],
 }
 
 impl Openings {
+    // Inlined into its one caller, so the table is built in place rather than copied out.
+    #[inline(always)]
     pub(crate) fn new(spelling: &Spelling, by_letter: &[u32; 26], letter_mask: u32) -> Openings {
         let mut o = Openings {
             range: [(0, 0); 32],
@@ -85,7 +95,20 @@ impl Openings {
             tiles: [0; TILE_COUNT],
             single: [0; 32],
             has_single: 0,
+            rest: [[0; MAX_TILE_LEN - 2]; 32],
+            rest_len: [0; 32],
+            first_bit: [0; 32],
+            same_first: [0; 32],
         };
+        for t in 0..TILE_COUNT {
+            let n = spelling.lens[t] as usize;
+            let from = n.min(2);
+            o.rest[t][..n - from].copy_from_slice(&spelling.bits[t][from..n]);
+            o.rest_len[t] = (n - from) as u8;
+            let l = spelling.first[t] as usize;
+            o.first_bit[t] = 1 << l;
+            o.same_first[t] = by_letter[l];
+        }
         let mut n = 0;
         let mut letters = letter_mask;
         while letters != 0 {
@@ -122,9 +145,7 @@ impl Openings {
 pub(crate) struct Walk<'a> {
     pub(crate) index: View<'a>,
     pub(crate) tiers: Tiers,
-    pub(crate) spelling: &'a Spelling,
-    /// For each letter, the tiles starting with it; and the letters that start some tile.
-    pub(crate) by_letter: &'a [u32; 26],
+    /// The letters that start some tile.
     pub(crate) letter_mask: u32,
     pub(crate) openings: &'a Openings,
 }
@@ -211,16 +232,16 @@ impl Walk<'_> {
         letters: u32,
         mut pending: u32,
     ) -> u64 {
-        let sp = self.spelling;
+        let o = self.openings;
         let d = L::D;
         let len = d + 1;
         let mut nodes = 0;
         while pending != 0 {
             let t = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            let from = opened[d][t & 31];
-            let n = sp.lens[t] as usize;
-            let rest = &sp.bits[t][n.min(2)..n];
+            let t = t & 31;
+            let from = opened[d][t];
+            let rest = &o.rest[t][..(o.rest_len[t] as usize).min(MAX_TILE_LEN - 2)];
             let Some(window) = self.index.window(from) else {
                 continue;
             };
@@ -241,9 +262,8 @@ impl Walk<'_> {
                 nodes += (TILE_COUNT - len) as u64;
                 let used = used | (1 << t);
                 // The tile's first letter leaves the letters once its last tile is used.
-                let l = sp.first[t] as usize;
-                let letters = if self.by_letter[l] & !used == 0 {
-                    letters & !(1 << l)
+                let letters = if o.same_first[t] & !used == 0 {
+                    letters & !o.first_bit[t]
                 } else {
                     letters
                 };
