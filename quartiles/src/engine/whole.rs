@@ -22,7 +22,7 @@ use super::Hit;
 use super::Spelling;
 use crate::board::{MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Tiers;
-use crate::index::{NOT_FINAL, View, WINDOW, window_edge};
+use crate::index::{CODE_SHIFT, View, WINDOW, window_edge};
 
 /// A depth of the walk as a type: the walk at depth `D` descends into `Next`.
 trait Depth {
@@ -245,17 +245,21 @@ impl Walk<'_> {
             let Some(window) = self.index.window(from) else {
                 continue;
             };
-            let Some((_, window)) = self.index.walk_window((from, window), rest) else {
+            let Some((state, window)) = self.index.walk_window((from, window), rest) else {
                 continue;
             };
             let path = path | (t as u32) << (8 * d);
-            let fin = window[1];
-            if fin != NOT_FINAL && self.tiers.accepts(fin as u8, len) {
-                hits.push(Hit {
-                    tiles: (path & PATH_BYTES[len]).to_le_bytes(),
-                    len: len as u8,
-                    tier: fin as u8,
-                });
+            // The tier code shares the header word with the letter mask: 0 if no word ends.
+            let code = window[0] >> CODE_SHIFT;
+            if code != 0 {
+                let tier = self.index.tier(state, code) as u8;
+                if self.tiers.accepts(tier, len) {
+                    hits.push(Hit {
+                        tiles: (path & PATH_BYTES[len]).to_le_bytes(),
+                        len: len as u8,
+                        tier,
+                    });
+                }
             }
             if len < 4 {
                 // A live path: the plain search visits its `20 - len` extensions.
