@@ -60,7 +60,7 @@ const PATH_BYTES: [u32; 5] = [0, 0xff, 0xffff, 0xff_ffff, u32::MAX];
 /// The board's tiles grouped by their first two letters, for [`Walk::expand`]: from a
 /// state, a group's tiles are pending only if the state has edges for both letters, so the
 /// many tiles whose second letter the dictionary cannot follow are never tried one by one.
-/// Arrays by letter have 32 entries and arrays by tile 32, so that an index taken from a
+/// Arrays by letter, by group and by tile have 32 entries, so that an index taken from a
 /// bit position needs no bounds check.
 pub(crate) struct Openings {
     /// Per first letter, the range of its groups in `second` and `tiles`.
@@ -68,8 +68,8 @@ pub(crate) struct Openings {
     /// Per first letter, the second letters of its groups, as a mask.
     seconds: [u32; 32],
     /// Per group, the mask bit of its second letter, and its tiles.
-    second: [u32; TILE_COUNT],
-    tiles: [u32; TILE_COUNT],
+    second: [u32; 32],
+    tiles: [u32; 32],
     /// Per first letter, its one-letter tiles (pending as soon as the letter is), and the
     /// letters that have one.
     single: [u32; 32],
@@ -91,8 +91,8 @@ impl Openings {
         let mut o = Openings {
             range: [(0, 0); 32],
             seconds: [0; 32],
-            second: [0; TILE_COUNT],
-            tiles: [0; TILE_COUNT],
+            second: [0; 32],
+            tiles: [0; 32],
             single: [0; 32],
             has_single: 0,
             rest: [[0; MAX_TILE_LEN - 2]; 32],
@@ -204,6 +204,7 @@ impl Walk<'_> {
             }
             let (from, to) = o.range[l];
             for g in from as usize..to as usize {
+                let g = g & 31;
                 let (second, mut these) = (o.second[g], o.tiles[g] & !exclude);
                 if these == 0 || m2 & second == 0 {
                     continue;
