@@ -198,8 +198,10 @@ impl Index {
         let (len, count) = (get(n.wrapping_sub(2)), get(n.wrapping_sub(1)));
         let table = len.min(n);
         let mut tiers = [0u8; 64];
-        for (i, t) in tiers.iter_mut().enumerate() {
-            *t = (get(table + i / 4) >> (8 * (i % 4))) as u8;
+        if let Some(table) = words.get(table..table + 16) {
+            for (four, w) in tiers.chunks_exact_mut(4).zip(table) {
+                four.copy_from_slice(&w.to_le_bytes());
+            }
         }
         let escaped = (0..count.min(n))
             .map(|k| {
