@@ -2,10 +2,10 @@
 //!
 //! Decoding an fst node (its header, packed transitions and outputs) costs tens of
 //! nanoseconds, and the solver takes about a thousand letter steps a board. Here every fst
-//! node becomes a 26-bit letter mask and a tier followed by its edges, so a letter step is a
-//! bit test, a popcount and a load, usually in the same cache line. The array is
-//! built once per dictionary from the map (tens of milliseconds for the English list) and
-//! shared by every clone of the dictionary.
+//! node becomes one header word (a 26-bit letter mask and a 6-bit code for the tier of the
+//! word it ends) followed by its edges, so a letter step is a bit test, a popcount and a
+//! load, usually in the same cache line. The array is built once per dictionary from the map
+//! (tens of milliseconds for the English list) and shared by every clone of the dictionary.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -15,8 +15,20 @@ use fst::raw::{CompiledAddr, Fst};
 /// The `fin` of a state that is not a word.
 pub(crate) const NOT_FINAL: u32 = u32::MAX;
 
-/// Words of a state's header: letter mask, tier.
-const HEADER: usize = 2;
+/// Words of a state's header: the letter mask and the tier code in one word.
+const HEADER: usize = 1;
+
+/// The letter bits of a header word (the low 26); the tier code is above them.
+pub(crate) const LETTERS: u32 = (1 << 26) - 1;
+
+/// The shift of a header word's tier code: 0 for a state that ends no word, 1 to
+/// [`ESCAPE`]` - 1` for the tiers of [`Index::tiers`], [`ESCAPE`] for a tier looked up in
+/// [`Index::escaped`].
+pub(crate) const CODE_SHIFT: u32 = 26;
+
+/// The tier code that sends the look-up to the escaped states: a list with more distinct
+/// tiers than the codes has its rarest-valued ones there (the English list has a dozen).
+const ESCAPE: u32 = 63;
 
 /// Words of a state's *window*: its header and room for all 26 edges, rounded up to a power
 /// of two. The array ends with this many zero words, so every state's window lies inside it:
@@ -26,9 +38,10 @@ pub(crate) const WINDOW: usize = 32;
 const _: () = assert!(HEADER + 26 <= WINDOW && WINDOW.is_power_of_two());
 
 /// The unrolled automaton, one flat array. A state at offset `s` is `data[s]` = its letter
-/// mask (bit `l` for letter `b'a' + l`), `data[s + 1]` = the tier of the word it ends
-/// ([`NOT_FINAL`] if none), then one word per edge in letter order: the offset of the target
-/// state. The root is at offset 0; [`WINDOW`] zero words follow the last state.
+/// mask (bit `l` for letter `b'a' + l`) with the code of the tier of the word it ends in the
+/// top six bits (0 if none; see [`CODE_SHIFT`]), then one word per edge in letter order: the
+/// offset of the target state. The root is at offset 0; [`WINDOW`] zero words follow the
+/// last state. One header word a state, not two, keeps the English index at about 1.6 MB.
 ///
 /// An fst carries a word's value as outputs spread over the path's transitions. Here a state
 /// is an fst node *together with* the output gathered on the way to it, so the tier sits in
@@ -39,6 +52,10 @@ pub(crate) struct Index {
     /// The array: built at run time for custom lists, or embedded (the English list's index
     /// is built by `build.rs` when the crate compiles, and read in place as `u32` words).
     data: Cow<'static, [u32]>,
+    /// The tier of each code (`tiers[0]` unused): the list's distinct tiers, smallest first.
+    tiers: [u8; 64],
+    /// The tiers of the states whose code is [`ESCAPE`], by offset (ascending).
+    escaped: Vec<(u32, u8)>,
 }
 
 /// A state of the product: fst node address and the output gathered on the way to it.
@@ -110,6 +127,28 @@ impl Index {
             };
             spans.push((mask, fin, edges));
         }
+        // Codes for the tiers: the distinct tiers, smallest first, up to the escape code.
+        let mut distinct: Vec<u32> = spans
+            .iter()
+            .map(|s| s.1)
+            .filter(|&f| f != NOT_FINAL)
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let mut tiers = [0u8; 64];
+        for (c, &t) in distinct.iter().take(ESCAPE as usize - 1).enumerate() {
+            tiers[c + 1] = t as u8;
+        }
+        let code = |fin: u32| -> u32 {
+            if fin == NOT_FINAL {
+                return 0;
+            }
+            match distinct.binary_search(&fin) {
+                Ok(c) if c + 1 < ESCAPE as usize => c as u32 + 1,
+                _ => ESCAPE,
+            }
+        };
+        let mut escaped = Vec::new();
         // Offsets of the states, then the array with targets turned into offsets.
         let mut offset = Vec::with_capacity(spans.len());
         let mut at = 0u32;
@@ -120,7 +159,11 @@ impl Index {
         let mut data = Vec::with_capacity(at as usize + WINDOW);
         let mut t = 0;
         for &(mask, fin, edges) in &spans {
-            data.extend([mask, fin]);
+            let c = code(fin);
+            if c == ESCAPE {
+                escaped.push((data.len() as u32, fin as u8));
+            }
+            data.push(mask | c << CODE_SHIFT);
             for &target in &targets[t..t + edges as usize] {
                 data.push(offset[target as usize]);
             }
@@ -129,6 +172,8 @@ impl Index {
         data.extend([0; WINDOW]);
         Index {
             data: Cow::Owned(data),
+            tiers,
+            escaped,
         }
     }
 
@@ -137,7 +182,7 @@ impl Index {
     /// little-endian machine with the bytes aligned to 4 (the embedded index is), the words
     /// are read in place; otherwise they are copied once.
     pub fn from_static(bytes: &'static [u8]) -> Index {
-        let data = match bytemuck::try_cast_slice::<u8, u32>(bytes) {
+        let words: Cow<'static, [u32]> = match bytemuck::try_cast_slice::<u8, u32>(bytes) {
             Ok(words) if cfg!(target_endian = "little") => Cow::Borrowed(words),
             _ => Cow::Owned(
                 bytes
@@ -146,13 +191,54 @@ impl Index {
                     .collect(),
             ),
         };
-        Index { data }
+        // The trailer, read from the end: the array's length, the escaped states' count,
+        // then (before them) the escaped pairs and the 16 words of the tier table.
+        let n = words.len();
+        let get = |i: usize| words.get(i).copied().unwrap_or(0) as usize;
+        let (len, count) = (get(n.wrapping_sub(2)), get(n.wrapping_sub(1)));
+        let table = len.min(n);
+        let mut tiers = [0u8; 64];
+        if let Some(table) = words.get(table..table + 16) {
+            for (four, w) in tiers.chunks_exact_mut(4).zip(table) {
+                four.copy_from_slice(&w.to_le_bytes());
+            }
+        }
+        let escaped = (0..count.min(n))
+            .map(|k| {
+                let at = table + 16 + 2 * k;
+                (get(at) as u32, get(at + 1) as u8)
+            })
+            .collect();
+        let data = match words {
+            Cow::Borrowed(w) => Cow::Borrowed(&w[..table]),
+            Cow::Owned(mut w) => {
+                w.truncate(table);
+                Cow::Owned(w)
+            }
+        };
+        Index {
+            data,
+            tiers,
+            escaped,
+        }
     }
 
-    /// The array as little-endian bytes (for `build.rs`, which embeds the English index).
+    /// The array and its tier tables as little-endian bytes (for `build.rs`, which embeds the
+    /// English index): the array, the tier table (16 words), the escaped states (offset,
+    /// tier), the array's length in words and the escaped states' count.
     #[allow(dead_code)]
     pub fn to_le_bytes(&self) -> Vec<u8> {
-        self.data.iter().flat_map(|w| w.to_le_bytes()).collect()
+        let mut words: Vec<u32> = self.data.to_vec();
+        words.extend(
+            self.tiers
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+        for &(at, tier) in &self.escaped {
+            words.extend([at, u32::from(tier)]);
+        }
+        words.extend([self.data.len() as u32, self.escaped.len() as u32]);
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
 
     /// True if the array is read in place from static bytes (not copied).
@@ -164,7 +250,11 @@ impl Index {
     /// The array as a plain slice, for the inner loop (one look at the `Cow` per run).
     #[inline(always)]
     pub fn view(&self) -> View<'_> {
-        View { data: &self.data }
+        View {
+            data: &self.data,
+            tiers: &self.tiers,
+            escaped: &self.escaped,
+        }
     }
 
     /// The tier of the word the state ends, or [`NOT_FINAL`].
@@ -218,6 +308,8 @@ pub(crate) fn window_edge(window: &[u32; WINDOW], mask: u32, bit: u32) -> u32 {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct View<'a> {
     data: &'a [u32],
+    tiers: &'a [u8; 64],
+    escaped: &'a [(u32, u8)],
 }
 
 impl View<'_> {
@@ -227,23 +319,49 @@ impl View<'_> {
         self.data.get(i).copied()
     }
 
-    /// The letter mask of the state at `state`.
+    /// The letter mask of the state at `state` (its header without the tier code).
     #[inline(always)]
     pub fn mask(&self, state: u32) -> u32 {
-        self.word(state as usize).unwrap_or(0)
+        self.word(state as usize).unwrap_or(0) & LETTERS
     }
 
     /// The tier of the word the state ends, or [`NOT_FINAL`].
     #[inline(always)]
     pub fn fin(&self, state: u32) -> u32 {
-        self.word(state as usize + 1).unwrap_or(NOT_FINAL)
+        match self.word(state as usize) {
+            Some(header) => self.tier(state, header >> CODE_SHIFT),
+            None => NOT_FINAL,
+        }
+    }
+
+    /// The tier of the state at `state` whose header has tier code `code` (its header word
+    /// shifted by [`CODE_SHIFT`]), or [`NOT_FINAL`] for code 0.
+    #[inline(always)]
+    pub fn tier(&self, state: u32, code: u32) -> u32 {
+        if code == 0 {
+            return NOT_FINAL;
+        }
+        if code < ESCAPE {
+            return u32::from(self.tiers[(code & 63) as usize]);
+        }
+        self.escaped_tier(state)
+    }
+
+    /// The tier of an escaped state (a list with more distinct tiers than codes).
+    #[cold]
+    #[inline(never)]
+    fn escaped_tier(&self, state: u32) -> u32 {
+        match self.escaped.binary_search_by_key(&state, |e| e.0) {
+            Ok(i) => u32::from(self.escaped[i].1),
+            Err(_) => NOT_FINAL,
+        }
     }
 
     /// The state after one letter, if there is an edge for it.
     #[inline(always)]
     pub fn step(&self, state: u32, letter: u8) -> Option<u32> {
         let mask = self.mask(state);
-        let bit = 1u32.checked_shl(letter.wrapping_sub(b'a') as u32)?;
+        let bit = 1u32.checked_shl(letter.wrapping_sub(b'a') as u32)? & LETTERS;
         if mask & bit == 0 {
             return None;
         }
@@ -357,6 +475,34 @@ mod tests {
     }
 
     #[test]
+    fn more_tiers_than_codes_escape_and_survive_the_bytes() {
+        // 200 words with 200 distinct tiers: the smallest 62 get codes, the rest escape.
+        let words: Vec<(String, u64)> = (0..200u64)
+            .map(|i| {
+                let w: String = [i / 26, i % 26]
+                    .iter()
+                    .map(|&c| char::from(b'a' + c as u8))
+                    .collect();
+                (format!("x{w}"), 255 - i)
+            })
+            .collect();
+        let map = fst::Map::from_iter(words.iter().map(|(w, t)| (w.as_str(), *t))).unwrap();
+        let ix = Index::build(map.as_fst());
+        assert!(!ix.escaped.is_empty());
+        let bytes: &'static [u8] = Box::leak(ix.to_le_bytes().into_boxed_slice());
+        let back = Index::from_static(bytes);
+        assert_eq!(back, ix);
+        for (w, t) in &words {
+            let s = ix.walk(0, w.as_bytes()).unwrap();
+            assert_eq!(ix.fin(s), *t as u32, "{w}");
+            assert_eq!(back.fin(s), *t as u32, "{w}");
+        }
+        assert_eq!(ix.fin(ix.walk(0, b"x").unwrap()), NOT_FINAL);
+        // Letters past `z` never step, whatever the header's code bits.
+        assert!(ix.walk(0, &[b'a' + 30]).is_none());
+    }
+
+    #[test]
     fn every_state_has_a_window_and_windows_walk_like_letters() {
         let map = fst::Map::from_iter([("ab", 3u64), ("abc", 7), ("b", 1), ("bcd", 200)]).unwrap();
         let ix = Index::build(map.as_fst());
@@ -366,7 +512,7 @@ mod tests {
             let bits: Vec<u32> = w.bytes().map(bit).collect();
             let (s, window) = v.walk_window((0, v.window(0).unwrap()), &bits).unwrap();
             assert_eq!(Some(s), ix.walk(0, w.as_bytes()), "{w}");
-            assert_eq!(window[1], ix.fin(s), "{w}");
+            assert_eq!(v.tier(s, window[0] >> CODE_SHIFT), ix.fin(s), "{w}");
         }
         // The deepest state ("bcd", no edges) is among the last: its window still fits.
         let last = ix.walk(0, b"bcd").unwrap();

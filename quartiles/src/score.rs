@@ -14,6 +14,69 @@ pub const fn points(tiles: usize) -> u32 {
 /// Bonus for finding all five quartiles.
 pub const QUARTILES_BONUS: u32 = 40;
 
+/// Entries a [`Small`] list keeps on the stack (a board has a handful of 4-tile words).
+const SMALL: usize = 64;
+
+/// A list of plain values on the stack up to [`SMALL`] entries, on the heap past them: the
+/// cover's scratch lists allocate nothing on an ordinary board.
+pub(crate) struct Small<T: Copy + Default> {
+    len: usize,
+    stack: [T; SMALL],
+    heap: Vec<T>,
+}
+
+impl<T: Copy + Default> Small<T> {
+    /// An empty list.
+    pub(crate) fn new() -> Self {
+        Small {
+            len: 0,
+            stack: [T::default(); SMALL],
+            heap: Vec::new(),
+        }
+    }
+
+    /// A list of `len` default values.
+    pub(crate) fn with_len(len: usize) -> Self {
+        let mut s = Small::new();
+        if len > SMALL {
+            s.heap = vec![T::default(); len];
+        }
+        s.len = len;
+        s
+    }
+
+    /// Appends `v` (the list moves to the heap when the stack part is full).
+    pub(crate) fn push(&mut self, v: T) {
+        if self.len < SMALL {
+            self.stack[self.len] = v;
+        } else {
+            if self.len == SMALL {
+                self.heap.extend_from_slice(&self.stack);
+            }
+            self.heap.push(v);
+        }
+        self.len += 1;
+    }
+
+    /// The entries.
+    pub(crate) fn as_slice(&self) -> &[T] {
+        if self.len <= SMALL {
+            &self.stack[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    /// The entries, to write.
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.len <= SMALL {
+            &mut self.stack[..self.len]
+        } else {
+            &mut self.heap
+        }
+    }
+}
+
 /// Every way to cover all 20 tiles with five of these 4-tile masks (indices into `masks`,
 /// ascending within a cover; covers in lexicographic order).
 ///
@@ -26,8 +89,8 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     /// The words by lowest tile: `order[start[u]..start[u + 1]]` lowest at tile `u`.
     struct Buckets<'a> {
         masks: &'a [u32],
-        order: Vec<usize>,
-        start: [usize; 21],
+        order: &'a [usize],
+        start: [usize; 22],
     }
     // The words chosen so far live in a fixed array; `out` allocates only for a cover found.
     fn go(b: &Buckets, covered: u32, chosen: &mut [usize; 5], n: usize, out: &mut Vec<[usize; 5]>) {
@@ -57,23 +120,36 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     if masks.len() < 5 || union != FULL {
         return out;
     }
-    let lowest = |i: usize| (masks[i].trailing_zeros() as usize).min(20);
-    let mut order: Vec<usize> = (0..masks.len()).collect();
-    order.sort_by_key(|&i| lowest(i));
-    let mut start = [masks.len(); 21];
-    for (k, &i) in order.iter().enumerate().rev() {
-        start[lowest(i)] = k;
+    // The words by lowest tile, in index order within a tile: a counting sort (one pass to
+    // count, one to place), no comparison sort. A word's lowest tile is at most 19 (a mask
+    // is never empty here: their union is every tile, and an empty one goes to bucket 20,
+    // which no step reads).
+    let lowest = |m: u32| (m.trailing_zeros() as usize).min(20);
+    let mut start = [0usize; 22];
+    for &m in masks {
+        start[lowest(m) + 1] += 1;
     }
-    for u in (0..20).rev() {
-        start[u] = start[u].min(start[u + 1]);
+    for u in 1..22 {
+        start[u] += start[u - 1];
+    }
+    let mut order = Small::with_len(masks.len());
+    let slots = order.as_mut_slice();
+    let mut fill = start;
+    for (i, &m) in masks.iter().enumerate() {
+        let u = lowest(m);
+        slots[fill[u]] = i;
+        fill[u] += 1;
     }
     let buckets = Buckets {
         masks,
-        order,
+        order: order.as_slice(),
         start,
     };
     go(&buckets, 0, &mut [0; 5], 0, &mut out);
-    out.sort_unstable();
+    // Almost always one cover: no sort to run.
+    if out.len() > 1 {
+        out.sort_unstable();
+    }
     out
 }
 
@@ -83,6 +159,17 @@ mod tests {
 
     fn m(ix: [u32; 4]) -> u32 {
         ix.iter().fold(0, |a, &i| a | (1 << i))
+    }
+
+    #[test]
+    fn small_lists_spill_to_the_heap_in_order() {
+        let mut s = Small::new();
+        for i in 0..100u32 {
+            s.push(i);
+            assert_eq!(s.as_slice(), (0..=i).collect::<Vec<_>>().as_slice());
+        }
+        assert_eq!(Small::<u32>::with_len(3).as_slice(), &[0, 0, 0]);
+        assert_eq!(Small::<u32>::with_len(99).as_slice(), &[0; 99][..]);
     }
 
     #[test]
@@ -99,6 +186,13 @@ mod tests {
         masks.push(m([3, 5, 6, 7])); // with [0,1,2,4] a second cover
         assert_eq!(exact_covers(&masks), vec![[0, 1, 2, 3, 4], [2, 3, 4, 5, 6]]);
         assert!(exact_covers(&masks[1..5]).is_empty());
+        // Past the stack part of the scratch list: the same covers, shifted by the padding.
+        let mut many = vec![m([0, 1, 2, 19]); 70]; // in no cover
+        many.extend_from_slice(&masks);
+        assert_eq!(
+            exact_covers(&many),
+            vec![[70, 71, 72, 73, 74], [72, 73, 74, 75, 76]]
+        );
         assert_eq!(points(3), 4);
         assert_eq!(points(5), 0);
     }

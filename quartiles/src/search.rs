@@ -13,7 +13,7 @@ use crate::board::{Board, TILE_COUNT};
 use crate::dictionary::Dictionary;
 use crate::engine::{Engine, Flow, Hit, Spelling, State, baseline, fast};
 use crate::path::{FragmentPath, WordText};
-use crate::score::{QUARTILES_BONUS, exact_covers, points};
+use crate::score::{QUARTILES_BONUS, Small, exact_covers, points};
 
 /// A word found on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,12 +335,17 @@ impl Solver {
     /// once finished), each in search order; with known words, only covers that use all the
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
-        // The 4-tile hits, and their masks for the cover.
-        let mut full = Vec::with_capacity(self.hits.len());
-        full.extend((0..self.hits.len()).filter(|&i| self.hits[i].len == 4));
-        let mut masks = Vec::with_capacity(full.len());
-        masks.extend(full.iter().map(|&i| self.hits[i].mask()));
-        let covers = exact_covers(&masks);
+        // The 4-tile hits, and their masks for the cover (on the stack for a usual board).
+        let mut full = Small::new();
+        let mut masks = Small::new();
+        for (i, h) in self.hits.iter().enumerate() {
+            if h.len == 4 {
+                full.push(i);
+                masks.push(h.mask());
+            }
+        }
+        let (full, masks) = (full.as_slice(), masks.as_slice());
+        let covers = exact_covers(masks);
         if covers.is_empty() {
             return Vec::new();
         }

@@ -120,8 +120,6 @@ impl Fast {
         let walk = super::whole::Walk {
             index,
             tiers,
-            spelling,
-            by_letter: &self.by_letter,
             letter_mask: self.letter_mask,
             openings: &openings,
         };

@@ -20,9 +20,9 @@
 
 use super::Hit;
 use super::Spelling;
-use crate::board::TILE_COUNT;
+use crate::board::{MAX_TILE_LEN, TILE_COUNT};
 use crate::dictionary::Tiers;
-use crate::index::{NOT_FINAL, View, WINDOW, window_edge};
+use crate::index::{CODE_SHIFT, View, WINDOW, window_edge};
 
 /// A depth of the walk as a type: the walk at depth `D` descends into `Next`.
 trait Depth {
@@ -60,7 +60,7 @@ const PATH_BYTES: [u32; 5] = [0, 0xff, 0xffff, 0xff_ffff, u32::MAX];
 /// The board's tiles grouped by their first two letters, for [`Walk::expand`]: from a
 /// state, a group's tiles are pending only if the state has edges for both letters, so the
 /// many tiles whose second letter the dictionary cannot follow are never tried one by one.
-/// Arrays by letter have 32 entries and arrays by tile 32, so that an index taken from a
+/// Arrays by letter, by group and by tile have 32 entries, so that an index taken from a
 /// bit position needs no bounds check.
 pub(crate) struct Openings {
     /// Per first letter, the range of its groups in `second` and `tiles`.
@@ -68,24 +68,47 @@ pub(crate) struct Openings {
     /// Per first letter, the second letters of its groups, as a mask.
     seconds: [u32; 32],
     /// Per group, the mask bit of its second letter, and its tiles.
-    second: [u32; TILE_COUNT],
-    tiles: [u32; TILE_COUNT],
+    second: [u32; 32],
+    tiles: [u32; 32],
     /// Per first letter, its one-letter tiles (pending as soon as the letter is), and the
     /// letters that have one.
     single: [u32; 32],
     has_single: u32,
+    /// Per tile (32 entries, by tile index), the mask bits of its letters after the first
+    /// two, and how many there are: what [`Walk::depth`] still follows from the state in
+    /// `opened`.
+    rest: [[u32; MAX_TILE_LEN - 2]; 32],
+    rest_len: [u8; 32],
+    /// Per tile, the mask bit of its first letter and the board's tiles with that letter.
+    first_bit: [u32; 32],
+    same_first: [u32; 32],
 }
 
 impl Openings {
+    // Inlined into its one caller, so the table is built in place rather than copied out.
+    #[inline(always)]
     pub(crate) fn new(spelling: &Spelling, by_letter: &[u32; 26], letter_mask: u32) -> Openings {
         let mut o = Openings {
             range: [(0, 0); 32],
             seconds: [0; 32],
-            second: [0; TILE_COUNT],
-            tiles: [0; TILE_COUNT],
+            second: [0; 32],
+            tiles: [0; 32],
             single: [0; 32],
             has_single: 0,
+            rest: [[0; MAX_TILE_LEN - 2]; 32],
+            rest_len: [0; 32],
+            first_bit: [0; 32],
+            same_first: [0; 32],
         };
+        for t in 0..TILE_COUNT {
+            let n = spelling.lens[t] as usize;
+            let from = n.min(2);
+            o.rest[t][..n - from].copy_from_slice(&spelling.bits[t][from..n]);
+            o.rest_len[t] = (n - from) as u8;
+            let l = spelling.first[t] as usize;
+            o.first_bit[t] = 1 << l;
+            o.same_first[t] = by_letter[l];
+        }
         let mut n = 0;
         let mut letters = letter_mask;
         while letters != 0 {
@@ -122,9 +145,7 @@ impl Openings {
 pub(crate) struct Walk<'a> {
     pub(crate) index: View<'a>,
     pub(crate) tiers: Tiers,
-    pub(crate) spelling: &'a Spelling,
-    /// For each letter, the tiles starting with it; and the letters that start some tile.
-    pub(crate) by_letter: &'a [u32; 26],
+    /// The letters that start some tile.
     pub(crate) letter_mask: u32,
     pub(crate) openings: &'a Openings,
 }
@@ -183,6 +204,7 @@ impl Walk<'_> {
             }
             let (from, to) = o.range[l];
             for g in from as usize..to as usize {
+                let g = g & 31;
                 let (second, mut these) = (o.second[g], o.tiles[g] & !exclude);
                 if these == 0 || m2 & second == 0 {
                     continue;
@@ -211,39 +233,42 @@ impl Walk<'_> {
         letters: u32,
         mut pending: u32,
     ) -> u64 {
-        let sp = self.spelling;
+        let o = self.openings;
         let d = L::D;
         let len = d + 1;
         let mut nodes = 0;
         while pending != 0 {
             let t = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            let from = opened[d][t & 31];
-            let n = sp.lens[t] as usize;
-            let rest = &sp.bits[t][n.min(2)..n];
+            let t = t & 31;
+            let from = opened[d][t];
+            let rest = &o.rest[t][..(o.rest_len[t] as usize).min(MAX_TILE_LEN - 2)];
             let Some(window) = self.index.window(from) else {
                 continue;
             };
-            let Some((_, window)) = self.index.walk_window((from, window), rest) else {
+            let Some((state, window)) = self.index.walk_window((from, window), rest) else {
                 continue;
             };
             let path = path | (t as u32) << (8 * d);
-            let fin = window[1];
-            if fin != NOT_FINAL && self.tiers.accepts(fin as u8, len) {
-                hits.push(Hit {
-                    tiles: (path & PATH_BYTES[len]).to_le_bytes(),
-                    len: len as u8,
-                    tier: fin as u8,
-                });
+            // The tier code shares the header word with the letter mask: 0 if no word ends.
+            let code = window[0] >> CODE_SHIFT;
+            if code != 0 {
+                let tier = self.index.tier(state, code) as u8;
+                if self.tiers.accepts(tier, len) {
+                    hits.push(Hit {
+                        tiles: (path & PATH_BYTES[len]).to_le_bytes(),
+                        len: len as u8,
+                        tier,
+                    });
+                }
             }
             if len < 4 {
                 // A live path: the plain search visits its `20 - len` extensions.
                 nodes += (TILE_COUNT - len) as u64;
                 let used = used | (1 << t);
                 // The tile's first letter leaves the letters once its last tile is used.
-                let l = sp.first[t] as usize;
-                let letters = if self.by_letter[l] & !used == 0 {
-                    letters & !(1 << l)
+                let letters = if o.same_first[t] & !used == 0 {
+                    letters & !o.first_bit[t]
                 } else {
                     letters
                 };
