@@ -32,6 +32,8 @@ pub(crate) struct Frame {
     /// The colour parity the breaks still to come must make up once it is placed (see
     /// [`Layout::parity`]).
     parity: u64,
+    /// The fewest breaks that parity needs ([`breaks_for`]).
+    need: u32,
 }
 
 const EMPTY: Cand = Cand {
@@ -54,6 +56,7 @@ impl Frame {
             breaks: 0,
             matched: 0,
             parity: 0,
+            need: 0,
         }
     }
 }
@@ -188,7 +191,7 @@ fn scan<const T0: bool, const T1: bool>(
     pos: &mut usize,
     used: &[bool],
     s: &Scan,
-) -> Option<(Cand, u32, u64)> {
+) -> Option<(Cand, u32, (u64, u32))> {
     while let Some(c) = list.get(*pos) {
         *pos += 1;
         if used[c.piece as usize] {
@@ -223,7 +226,7 @@ fn scan<const T0: bool, const T1: bool>(
                 breaks_for(p)
             };
             if cost + need <= s.to_end {
-                return Some((*c, cost, p));
+                return Some((*c, cost, (p, need)));
             }
         }
     }
@@ -333,7 +336,7 @@ impl Walk {
                 let to_end = last_allowed.min(self.bound).saturating_sub(breaks_before);
                 self.next_candidate(layout, d, slack, to_end, parity_before)
             };
-            let Some((cand, breaks, parity)) = found else {
+            let Some((cand, breaks, (parity, need))) = found else {
                 // This depth is exhausted: back up.
                 if d == 0 {
                     self.exhausted = true;
@@ -352,6 +355,7 @@ impl Walk {
             f.breaks = breaks_before + breaks;
             f.matched = matched_before + soft - breaks;
             f.parity = parity;
+            f.need = need;
             let f_breaks = f.breaks;
             // Boards order by score alone: a partial one is completed before it is kept.
             let key = layout.pinned_matches + f.matched;
@@ -382,14 +386,15 @@ impl Walk {
         }
     }
 
-    /// Breaks, matched edges and parity once the depths before `d` are placed.
+    /// Breaks, matched edges and parity (with the breaks it needs) once the depths before `d`
+    /// are placed.
     #[inline]
-    fn before(&self, layout: &Layout, d: usize) -> (u32, u32, u64) {
+    fn before(&self, layout: &Layout, d: usize) -> (u32, u32, (u64, u32)) {
         match d.checked_sub(1) {
-            None => (0, 0, layout.parity),
+            None => (0, 0, (layout.parity, breaks_for(layout.parity))),
             Some(p) => {
                 let f = &self.frames[p];
-                (f.breaks, f.matched, f.parity)
+                (f.breaks, f.matched, (f.parity, f.need))
             }
         }
     }
@@ -397,7 +402,7 @@ impl Walk {
     /// The next candidate of depth `d` that is free and costs at most `slack` breaks (and at
     /// most the walk's breaks per placement), leaving a parity that the `to_end` breaks still
     /// allowed to the end of the board can make up; with its cost and that parity, advancing
-    /// the cursor past it.
+    /// the cursor past it. The parity comes with the fewest breaks it needs.
     #[inline]
     fn next_candidate(
         &mut self,
@@ -405,8 +410,8 @@ impl Walk {
         d: usize,
         slack: u32,
         to_end: u32,
-        parity: u64,
-    ) -> Option<(Cand, u32, u64)> {
+        (parity, parity_breaks): (u64, u32),
+    ) -> Option<(Cand, u32, (u64, u32))> {
         let slack = slack.min(self.cell_breaks);
         let h = &layout.hot[d];
         let f = self.frames[d];
@@ -433,7 +438,7 @@ impl Walk {
             x: f.x,
             y: f.y,
             parity,
-            parity_breaks: breaks_for(parity),
+            parity_breaks,
             base: phase_base(h.keys, phase),
             slack,
             to_end,
@@ -509,7 +514,7 @@ impl Walk {
                 let (breaks_before, matched_before, parity_before) = self.before(layout, d);
                 let slack = allowed[d].saturating_sub(breaks_before);
                 let to_end = allowed[n - 1].saturating_sub(breaks_before);
-                let Some((cand, breaks, parity)) =
+                let Some((cand, breaks, (parity, need))) =
                     self.next_candidate(layout, d, slack, to_end, parity_before)
                 else {
                     return Err((d, "no candidate at the recorded position".into()));
@@ -525,6 +530,7 @@ impl Walk {
                 f.breaks = breaks_before + breaks;
                 f.matched = matched_before + layout.hot[d].soft - breaks;
                 f.parity = parity;
+                f.need = need;
                 self.used[cand.piece as usize] = true;
                 self.record(d, cand);
                 self.depth = d + 1;
