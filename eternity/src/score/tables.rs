@@ -47,6 +47,27 @@ pub(crate) struct Soft {
     pub(crate) source: Source,
 }
 
+/// A depth's sides as its walk reads them: side numbers and colour slots (see
+/// [`Layout::colour_slots`]), with nothing to match on at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hot {
+    /// The number of keys (0 to 2).
+    pub(crate) keys: u8,
+    /// The key sides' numbers (0 where there is no key).
+    pub(crate) k: [u8; 2],
+    /// The colour slots the keys must match (the slot of colour 0 where there is no key).
+    pub(crate) key_src: [u32; 2],
+    /// The number of further soft sides (0 to 2: a cell has four sides, two are keys).
+    pub(crate) extras: u8,
+    /// Their side numbers and colour slots.
+    pub(crate) extra_side: [u8; 2],
+    pub(crate) extra_src: [u32; 2],
+    /// The number of soft sides ([`Depth::soft`]).
+    pub(crate) soft: u32,
+    /// The depth's table.
+    pub(crate) table: u32,
+}
+
 /// One depth of the fill order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Depth {
@@ -67,30 +88,31 @@ impl Depth {
     }
 }
 
-/// Buckets of candidates: bucket `k` is `items[starts[k]..starts[k + 1]]`.
+/// Buckets of candidates: bucket `k` is `pool[starts[k]..starts[k + 1]]` of the layout's
+/// shared pool ([`Layout::pool`]), so a walk names any list by two numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Lists {
     starts: Vec<u32>,
-    items: Vec<Cand>,
 }
 
 impl Lists {
-    fn build(buckets: Vec<Vec<Cand>>) -> Lists {
+    /// Appends `buckets` to `pool`.
+    fn build(pool: &mut Vec<Cand>, buckets: Vec<Vec<Cand>>) -> Lists {
         let mut l = Lists::default();
         for b in buckets {
-            l.starts.push(l.items.len() as u32);
-            l.items.extend(b);
+            l.starts.push(pool.len() as u32);
+            pool.extend(b);
         }
-        l.starts.push(l.items.len() as u32);
+        l.starts.push(pool.len() as u32);
         l
     }
 
-    /// Bucket `k` (empty past the last bucket).
+    /// The pool range of bucket `k` (empty past the last bucket).
     #[inline]
-    pub(crate) fn bucket(&self, k: usize) -> &[Cand] {
+    pub(crate) fn range(&self, k: usize) -> (u32, u32) {
         match (self.starts.get(k), self.starts.get(k + 1)) {
-            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
-            _ => &[],
+            (Some(&a), Some(&b)) => (a, b),
+            _ => (0, 0),
         }
     }
 }
@@ -130,6 +152,10 @@ pub(crate) struct Layout {
     pub(crate) parity: u64,
     /// Every oriented candidate of an unpinned piece (piece ascending, rotation ascending).
     all: Vec<Cand>,
+    /// The lists of every table, one after the other (see [`Lists`]).
+    pub(crate) pool: Vec<Cand>,
+    /// Per depth, what the walk reads of it ([`Hot`]).
+    pub(crate) hot: Vec<Hot>,
 }
 
 /// The bit of a colour in a parity mask ([`Layout::parity`]). Colours past 63 share bits: a
@@ -225,6 +251,36 @@ impl Layout {
                 }
             }
         }
+        let n = depths.len();
+        let slot = |src: &Source| match *src {
+            Source::Earlier { depth, side } => (4 * depth + side.index()) as u32,
+            Source::Fixed(c) => (4 * n + c as usize) as u32,
+        };
+        let none = (4 * n) as u32;
+        let hot = depths
+            .iter()
+            .map(|dp| {
+                let mut h = Hot {
+                    keys: dp.keys.len() as u8,
+                    k: [0; 2],
+                    key_src: [none; 2],
+                    extras: dp.extra.len() as u8,
+                    extra_side: [0; 2],
+                    extra_src: [none; 2],
+                    soft: dp.soft(),
+                    table: dp.table as u32,
+                };
+                for (i, s) in dp.keys.iter().enumerate() {
+                    h.k[i] = s.side.index() as u8;
+                    h.key_src[i] = slot(&s.source);
+                }
+                for (i, s) in dp.extra.iter().enumerate() {
+                    h.extra_side[i] = s.side.index() as u8;
+                    h.extra_src[i] = slot(&s.source);
+                }
+                h
+            })
+            .collect();
         Layout {
             depths,
             tables,
@@ -232,7 +288,27 @@ impl Layout {
             pinned_matches,
             parity,
             all,
+            pool: Vec::new(),
+            hot,
         }
+    }
+
+    /// The colour slots a walk keeps: slot `4 * depth + side` holds that side's colour of the
+    /// piece placed at `depth`, and slot `4 * depths + c` holds colour `c` itself (a pinned
+    /// side's colour, or colour 0 for a side that is not there).
+    pub(crate) fn colour_slots(&self) -> Vec<Colour> {
+        let n = self.depths.len();
+        let mut v = vec![0; 4 * n + 256];
+        for (c, s) in v[4 * n..].iter_mut().enumerate() {
+            *s = c as Colour;
+        }
+        v
+    }
+
+    /// The candidates of a pool range ([`Lists::range`]).
+    #[inline]
+    pub(crate) fn list(&self, (lo, hi): (u32, u32)) -> &[Cand] {
+        &self.pool[lo as usize..hi as usize]
     }
 
     /// The pair bucket of key colours `(x, y)`.
@@ -247,6 +323,8 @@ impl Layout {
         let mut order = self.all.clone();
         order.sort_by_key(|c| (rank[c.piece as usize], c.piece, c.rot));
         let colours = 1usize << self.colour_bits;
+        let pool = &mut self.pool;
+        pool.clear();
         for t in &mut self.tables {
             let admitted: Vec<Cand> = order
                 .iter()
@@ -277,10 +355,10 @@ impl Layout {
                     first[key(c, 0)].push(*c);
                 }
             }
-            t.pair = Lists::build(pair);
-            t.first = Lists::build(first);
-            t.second = Lists::build(second);
-            t.all = Lists::build(vec![admitted]);
+            t.pair = Lists::build(pool, pair);
+            t.first = Lists::build(pool, first);
+            t.second = Lists::build(pool, second);
+            t.all = Lists::build(pool, vec![admitted]);
         }
     }
 }
@@ -312,13 +390,13 @@ mod tests {
         assert_eq!(l.depths[3].keys[1].side, Side::Up);
         // Every corner piece turns to fit each corner once.
         for t in &l.tables {
-            assert_eq!(t.all.bucket(0).len(), 4);
+            assert_eq!(l.list(t.all.range(0)).len(), 4);
         }
         let t = &l.tables[l.depths[3].table];
-        assert_eq!(t.pair.bucket(l.pair_bucket(4, 3)).len(), 1);
-        assert_eq!(t.first.bucket(4).len(), 1);
-        assert_eq!(t.second.bucket(3).len(), 1);
-        assert_eq!(t.pair.bucket(l.pair_bucket(1, 3)).len(), 0);
+        assert_eq!(l.list(t.pair.range(l.pair_bucket(4, 3))).len(), 1);
+        assert_eq!(l.list(t.first.range(4)).len(), 1);
+        assert_eq!(l.list(t.second.range(3)).len(), 1);
+        assert_eq!(l.list(t.pair.range(l.pair_bucket(1, 3))).len(), 0);
     }
 
     #[test]

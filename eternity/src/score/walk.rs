@@ -3,9 +3,9 @@
 
 use puzzle_search::{Limit, Meter};
 
-use super::tables::{Cand, Layout, Source, parity_bit};
+use super::tables::{Cand, Hot, Layout, parity_bit};
 use crate::board::Board;
-use crate::instance::{Candidate, Instance, Rotation};
+use crate::instance::{Candidate, Colour, Instance, Rotation};
 
 /// The cursor of one depth: which list is being walked and where, the key colours of the
 /// cell, and what lies there now.
@@ -15,6 +15,9 @@ pub(crate) struct Frame {
     pub(crate) phase: u8,
     /// The position of the next candidate to try in that list.
     pub(crate) pos: u32,
+    /// That list's range in the layout's pool ([`NO_LIST`] in `lo` past the last list).
+    lo: u32,
+    hi: u32,
     /// The key colours the cell's filled neighbours show.
     x: u8,
     y: u8,
@@ -29,6 +32,8 @@ pub(crate) struct Frame {
     /// The colour parity the breaks still to come must make up once it is placed (see
     /// [`Layout::parity`]).
     parity: u64,
+    /// The fewest breaks that parity needs ([`breaks_for`]).
+    need: u32,
 }
 
 const EMPTY: Cand = Cand {
@@ -42,6 +47,8 @@ impl Frame {
         Frame {
             phase: 0,
             pos: 0,
+            lo: 0,
+            hi: 0,
             x: 0,
             y: 0,
             cand: EMPTY,
@@ -49,6 +56,7 @@ impl Frame {
             breaks: 0,
             matched: 0,
             parity: 0,
+            need: 0,
         }
     }
 }
@@ -79,6 +87,9 @@ pub(crate) struct Walk {
     pub(crate) depth: usize,
     /// Pieces in use (pins included).
     used: Vec<bool>,
+    /// The colours the key and extra sides read ([`Layout::colour_slots`]): the placed
+    /// depths' edges, then every colour itself.
+    colours: Vec<Colour>,
     /// The tree of this restart is exhausted.
     pub(crate) exhausted: bool,
     /// Nodes of this restart.
@@ -99,6 +110,129 @@ pub(crate) struct Walk {
 /// The phase of a cursor that has nothing more to try.
 const SPENT: u8 = u8::MAX;
 
+/// `Frame::lo` of a cursor whose phase names no list.
+const NO_LIST: u32 = u32::MAX;
+
+/// The list of phase `phase` at a depth with `keys` keys showing `(x, y)`: its pool range and
+/// the breaks it costs on the key sides (see the `tables` module docs).
+#[inline]
+fn phase_list(
+    layout: &Layout,
+    h: &Hot,
+    phase: usize,
+    x: Colour,
+    y: Colour,
+) -> Option<((u32, u32), u32)> {
+    let t = &layout.tables[h.table as usize];
+    Some(match (h.keys, phase) {
+        (0, 0) => (t.all.range(0), 0),
+        (1, 0) => (t.first.range(x as usize), 0),
+        (1, 1) => (t.all.range(0), 1),
+        (2, 0) => (t.pair.range(layout.pair_bucket(x, y)), 0),
+        (2, 1) => (t.first.range(x as usize), 1),
+        (2, 2) => (t.second.range(y as usize), 1),
+        (2, 3) => (t.all.range(0), 2),
+        _ => return None,
+    })
+}
+
+/// The breaks a list of `phase` costs on the key sides (phases past the last list included:
+/// they are never scanned).
+#[inline]
+fn phase_base(keys: u8, phase: usize) -> u32 {
+    match (keys, phase) {
+        (_, 0) => 0,
+        (2, 3) => 2,
+        _ => 1,
+    }
+}
+
+/// What one scan of a list compares each candidate with: all of it fixed for the scan.
+struct Scan {
+    /// The key sides (`& 3`).
+    k0: usize,
+    k1: usize,
+    x: Colour,
+    y: Colour,
+    /// The parity before this depth, and the fewest breaks it needs.
+    parity: u64,
+    parity_breaks: u32,
+    /// The breaks of the list, the most this placement may cost, the most to the end.
+    base: u32,
+    slack: u32,
+    to_end: u32,
+    /// The extra sides: a mask of their edge bytes and the colours they want there, then
+    /// each side and colour.
+    extra_mask: u32,
+    extra_want: u32,
+    extras: usize,
+    extra_side: [usize; 2],
+    extra_colour: [Colour; 2],
+}
+
+/// The edges of a candidate as one word, a byte a side.
+#[inline(always)]
+fn word(c: &Cand) -> u32 {
+    u32::from_le_bytes(c.edges)
+}
+
+/// The edge byte of side `k` (`0..4`) of a word.
+#[inline(always)]
+fn byte(e: u32, k: usize) -> Colour {
+    (e >> (8 * (k & 3))) as Colour
+}
+
+/// Scans `list` from `*pos` for the first free candidate that [`Walk::next_candidate`] takes;
+/// `T0` (`T1`): the list skips candidates whose first (second) key matches, and breaks it on
+/// the others.
+#[inline(always)]
+fn scan<const T0: bool, const T1: bool>(
+    list: &[Cand],
+    pos: &mut usize,
+    used: &[bool],
+    s: &Scan,
+) -> Option<(Cand, u32, (u64, u32))> {
+    while let Some(c) = list.get(*pos) {
+        *pos += 1;
+        if used[c.piece as usize] {
+            continue;
+        }
+        let e = word(c);
+        let (e0, e1) = (byte(e, s.k0), byte(e, s.k1));
+        if (T0 && e0 == s.x) || (T1 && e1 == s.y) {
+            continue;
+        }
+        let mut p = s.parity;
+        if T0 {
+            p ^= parity_bit(e0) ^ parity_bit(s.x);
+        }
+        if T1 {
+            p ^= parity_bit(e1) ^ parity_bit(s.y);
+        }
+        let mut cost = s.base;
+        if e & s.extra_mask != s.extra_want {
+            for i in 0..s.extras {
+                let (have, want) = (byte(e, s.extra_side[i]), s.extra_colour[i]);
+                if have != want {
+                    cost += 1;
+                    p ^= parity_bit(have) ^ parity_bit(want);
+                }
+            }
+        }
+        if cost <= s.slack {
+            let need = if p == s.parity {
+                s.parity_breaks
+            } else {
+                breaks_for(p)
+            };
+            if cost + need <= s.to_end {
+                return Some((*c, cost, (p, need)));
+            }
+        }
+    }
+    None
+}
+
 impl Walk {
     /// A walk from the root of a restart.
     pub(crate) fn start(
@@ -111,6 +245,7 @@ impl Walk {
             frames: vec![Frame::fresh(); layout.depths.len()],
             depth: 0,
             used: inst.hinted_pieces(),
+            colours: layout.colour_slots(),
             exhausted: layout.depths.is_empty(),
             nodes: 0,
             max_depth: 0,
@@ -125,20 +260,37 @@ impl Walk {
     }
 
     /// Opens depth `d`: a fresh cursor and the key colours its neighbours show.
+    #[inline]
     fn enter(&mut self, layout: &Layout, d: usize) {
-        let dp = &layout.depths[d];
-        let colour = |k: usize| match dp.keys.get(k).map(|s| s.source) {
-            Some(Source::Earlier { depth, side }) => self.frames[depth].cand.edges[side.index()],
-            Some(Source::Fixed(c)) => c,
-            None => 0,
-        };
-        let (x, y) = (colour(0), colour(1));
-        let f = &mut self.frames[d];
-        *f = Frame {
+        let h = &layout.hot[d];
+        let (x, y) = (
+            self.colours[h.key_src[0] as usize],
+            self.colours[h.key_src[1] as usize],
+        );
+        let (lo, hi) = phase_list(layout, h, 0, x, y).map_or((0, 0), |(r, _)| r);
+        self.frames[d] = Frame {
             x,
             y,
+            lo,
+            hi,
             ..Frame::fresh()
         };
+    }
+
+    /// Points the cursor of depth `d` at the list of its phase (after a replay set it).
+    fn aim(&mut self, layout: &Layout, d: usize) {
+        let f = self.frames[d];
+        let (lo, hi) = phase_list(layout, &layout.hot[d], f.phase as usize, f.x, f.y)
+            .map_or((NO_LIST, 0), |(r, _)| r);
+        let f = &mut self.frames[d];
+        f.lo = lo;
+        f.hi = hi;
+    }
+
+    /// Records the candidate placed at depth `d` where later depths read its edges.
+    #[inline]
+    fn record(&mut self, d: usize, cand: Cand) {
+        self.colours[4 * d..4 * d + 4].copy_from_slice(&cand.edges);
     }
 
     /// The board of the placed candidates, pins included.
@@ -166,6 +318,7 @@ impl Walk {
         best: &mut Option<Board>,
     ) -> Event {
         let n = layout.depths.len();
+        let last_allowed = allowed[n - 1];
         loop {
             if self.exhausted || self.nodes >= allowance {
                 return Event::Done;
@@ -180,10 +333,10 @@ impl Walk {
                 None
             } else {
                 let slack = allowed[d].min(self.bound) - breaks_before;
-                let to_end = allowed[n - 1].min(self.bound).saturating_sub(breaks_before);
+                let to_end = last_allowed.min(self.bound).saturating_sub(breaks_before);
                 self.next_candidate(layout, d, slack, to_end, parity_before)
             };
-            let Some((cand, breaks, parity)) = found else {
+            let Some((cand, breaks, (parity, need))) = found else {
                 // This depth is exhausted: back up.
                 if d == 0 {
                     self.exhausted = true;
@@ -196,12 +349,13 @@ impl Walk {
             };
             *nodes += 1;
             self.nodes += 1;
-            let dp = &layout.depths[d];
+            let soft = layout.hot[d].soft;
             let f = &mut self.frames[d];
             f.cand = cand;
             f.breaks = breaks_before + breaks;
-            f.matched = matched_before + dp.soft() - breaks;
+            f.matched = matched_before + soft - breaks;
             f.parity = parity;
+            f.need = need;
             let f_breaks = f.breaks;
             // Boards order by score alone: a partial one is completed before it is kept.
             let key = layout.pinned_matches + f.matched;
@@ -214,6 +368,7 @@ impl Walk {
             }
             if d + 1 < n {
                 self.used[cand.piece as usize] = true;
+                self.record(d, cand);
                 self.enter(layout, d + 1);
             } else {
                 // A full board: nothing deeper; the next candidate here comes next, and from
@@ -231,14 +386,15 @@ impl Walk {
         }
     }
 
-    /// Breaks, matched edges and parity once the depths before `d` are placed.
+    /// Breaks, matched edges and parity (with the breaks it needs) once the depths before `d`
+    /// are placed.
     #[inline]
-    fn before(&self, layout: &Layout, d: usize) -> (u32, u32, u64) {
+    fn before(&self, layout: &Layout, d: usize) -> (u32, u32, (u64, u32)) {
         match d.checked_sub(1) {
-            None => (0, 0, layout.parity),
+            None => (0, 0, (layout.parity, breaks_for(layout.parity))),
             Some(p) => {
                 let f = &self.frames[p];
-                (f.breaks, f.matched, f.parity)
+                (f.breaks, f.matched, (f.parity, f.need))
             }
         }
     }
@@ -246,7 +402,7 @@ impl Walk {
     /// The next candidate of depth `d` that is free and costs at most `slack` breaks (and at
     /// most the walk's breaks per placement), leaving a parity that the `to_end` breaks still
     /// allowed to the end of the board can make up; with its cost and that parity, advancing
-    /// the cursor past it.
+    /// the cursor past it. The parity comes with the fewest breaks it needs.
     #[inline]
     fn next_candidate(
         &mut self,
@@ -254,87 +410,79 @@ impl Walk {
         d: usize,
         slack: u32,
         to_end: u32,
-        parity: u64,
-    ) -> Option<(Cand, u32, u64)> {
+        (parity, parity_breaks): (u64, u32),
+    ) -> Option<(Cand, u32, (u64, u32))> {
         let slack = slack.min(self.cell_breaks);
-        let dp = &layout.depths[d];
-        let t = &layout.tables[dp.table];
-        let keys = dp.keys.len();
-        let Frame { x, y, .. } = self.frames[d];
-        let (mut phase, mut pos) = (self.frames[d].phase as usize, self.frames[d].pos as usize);
-        let k0 = dp.keys.first().map_or(0, |s| s.side.index());
-        let k1 = dp.keys.get(1).map_or(0, |s| s.side.index());
-        let found = 'phases: loop {
-            // The list of this phase, the breaks it costs on the key sides, and which of its
-            // candidates belong to an earlier list (and are skipped here).
-            let (list, base): (&[Cand], u32) = match (keys, phase) {
-                (0, 0) => (t.all.bucket(0), 0),
-                (1, 0) => (t.first.bucket(x as usize), 0),
-                (1, 1) => (t.all.bucket(0), 1),
-                (2, 0) => (t.pair.bucket(layout.pair_bucket(x, y)), 0),
-                (2, 1) => (t.first.bucket(x as usize), 1),
-                (2, 2) => (t.second.bucket(y as usize), 1),
-                (2, 3) => (t.all.bucket(0), 2),
-                _ => break None,
-            };
-            if base > slack {
+        let h = &layout.hot[d];
+        let f = self.frames[d];
+        if f.lo == NO_LIST {
+            return None;
+        }
+        let (mut phase, mut pos) = (f.phase as usize, f.pos as usize);
+        let (mut lo, mut hi) = (f.lo, f.hi);
+        let mut extra_mask = 0;
+        let mut extra_want = 0;
+        let mut extra_side = [0; 2];
+        let mut extra_colour = [0; 2];
+        for i in 0..h.extras as usize {
+            let side = h.extra_side[i] as usize & 3;
+            let want = self.colours[h.extra_src[i] as usize];
+            extra_side[i] = side;
+            extra_colour[i] = want;
+            extra_mask |= 0xFF << (8 * side);
+            extra_want |= u32::from(want) << (8 * side);
+        }
+        let mut s = Scan {
+            k0: h.k[0] as usize & 3,
+            k1: h.k[1] as usize & 3,
+            x: f.x,
+            y: f.y,
+            parity,
+            parity_breaks,
+            base: phase_base(h.keys, phase),
+            slack,
+            to_end,
+            extra_mask,
+            extra_want,
+            extras: h.extras as usize,
+            extra_side,
+            extra_colour,
+        };
+        let found = loop {
+            if s.base > slack {
                 break None;
             }
-            while pos < list.len() {
-                let c = list[pos];
-                pos += 1;
-                if self.used[c.piece as usize] {
-                    continue;
-                }
-                let earlier = match (keys, phase) {
-                    (1, 1) | (2, 2) => c.edges[k0] == x,
-                    (2, 1) => c.edges[k1] == y,
-                    (2, 3) => c.edges[k0] == x || c.edges[k1] == y,
-                    _ => false,
-                };
-                if earlier {
-                    continue;
-                }
-                // The colours a break flips: the key sides this list breaks, then the extras.
-                let flip0 = parity_bit(c.edges[k0]) ^ parity_bit(x);
-                let flip1 = parity_bit(c.edges[k1]) ^ parity_bit(y);
-                let mut p = parity
-                    ^ match (keys, phase) {
-                        (1, 1) | (2, 2) => flip0,
-                        (2, 1) => flip1,
-                        (2, 3) => flip0 ^ flip1,
-                        _ => 0,
-                    };
-                let mut cost = base;
-                for s in &dp.extra {
-                    let want = match s.source {
-                        Source::Earlier { depth, side } => {
-                            self.frames[depth].cand.edges[side.index()]
-                        }
-                        Source::Fixed(c) => c,
-                    };
-                    let have = c.edges[s.side.index()];
-                    if have != want {
-                        cost += 1;
-                        p ^= parity_bit(have) ^ parity_bit(want);
-                    }
-                }
-                if cost <= slack && cost + breaks_for(p) <= to_end {
-                    break 'phases Some((c, cost, p));
-                }
+            let list = layout.list((lo, hi));
+            let found = match (h.keys, phase) {
+                (1, 1) | (2, 2) => scan::<true, false>(list, &mut pos, &self.used, &s),
+                (2, 1) => scan::<false, true>(list, &mut pos, &self.used, &s),
+                (2, 3) => scan::<true, true>(list, &mut pos, &self.used, &s),
+                _ => scan::<false, false>(list, &mut pos, &self.used, &s),
+            };
+            if found.is_some() {
+                break found;
             }
-            if phase == 0 && self.stuck_only && self.frames[d].exact {
+            if phase == 0 && self.stuck_only && f.exact {
                 // Something fitted here without a break: no breaks at this cell.
                 phase = SPENT as usize;
                 pos = 0;
+                lo = NO_LIST;
                 break None;
             }
             phase += 1;
             pos = 0;
+            let Some((r, base)) = phase_list(layout, h, phase, f.x, f.y) else {
+                lo = NO_LIST;
+                break None;
+            };
+            (lo, hi) = r;
+            s.base = base;
         };
         let f = &mut self.frames[d];
         f.phase = phase as u8;
         f.pos = pos as u32;
+        f.lo = lo;
+        f.hi = hi;
         if found.is_some() && phase == 0 {
             f.exact = true;
         }
@@ -362,10 +510,11 @@ impl Walk {
                 let f = &mut self.frames[d];
                 f.phase = phase;
                 f.pos = pos - 1;
+                self.aim(layout, d);
                 let (breaks_before, matched_before, parity_before) = self.before(layout, d);
                 let slack = allowed[d].saturating_sub(breaks_before);
                 let to_end = allowed[n - 1].saturating_sub(breaks_before);
-                let Some((cand, breaks, parity)) =
+                let Some((cand, breaks, (parity, need))) =
                     self.next_candidate(layout, d, slack, to_end, parity_before)
                 else {
                     return Err((d, "no candidate at the recorded position".into()));
@@ -379,15 +528,19 @@ impl Walk {
                 }
                 f.cand = cand;
                 f.breaks = breaks_before + breaks;
-                f.matched = matched_before + layout.depths[d].soft() - breaks;
+                f.matched = matched_before + layout.hot[d].soft - breaks;
                 f.parity = parity;
+                f.need = need;
                 self.used[cand.piece as usize] = true;
+                self.record(d, cand);
                 self.depth = d + 1;
                 self.enter(layout, d + 1);
             } else {
                 let f = &mut self.frames[d];
                 f.phase = phase;
                 f.pos = pos;
+                self.aim(layout, d);
+                let f = &mut self.frames[d];
                 // The cursor moves within the first list only past candidates it returned.
                 f.exact = phase == 0 && pos > 0;
             }
