@@ -1,5 +1,7 @@
 //! Points and the quartiles: the exact cover of the board by 4-tile words.
 
+use smallvec::{SmallVec, smallvec};
+
 /// Points for a word of `tiles` tiles: 1, 2, 4 or 8 (0 outside 1-4).
 pub const fn points(tiles: usize) -> u32 {
     match tiles {
@@ -14,68 +16,9 @@ pub const fn points(tiles: usize) -> u32 {
 /// Bonus for finding all five quartiles.
 pub const QUARTILES_BONUS: u32 = 40;
 
-/// Entries a [`Small`] list keeps on the stack (a board has a handful of 4-tile words).
-const SMALL: usize = 64;
-
-/// A list of plain values on the stack up to [`SMALL`] entries, on the heap past them: the
-/// cover's scratch lists allocate nothing on an ordinary board.
-pub(crate) struct Small<T: Copy + Default> {
-    len: usize,
-    stack: [T; SMALL],
-    heap: Vec<T>,
-}
-
-impl<T: Copy + Default> Small<T> {
-    /// An empty list.
-    pub(crate) fn new() -> Self {
-        Small {
-            len: 0,
-            stack: [T::default(); SMALL],
-            heap: Vec::new(),
-        }
-    }
-
-    /// A list of `len` default values.
-    pub(crate) fn with_len(len: usize) -> Self {
-        let mut s = Small::new();
-        if len > SMALL {
-            s.heap = vec![T::default(); len];
-        }
-        s.len = len;
-        s
-    }
-
-    /// Appends `v` (the list moves to the heap when the stack part is full).
-    pub(crate) fn push(&mut self, v: T) {
-        if self.len < SMALL {
-            self.stack[self.len] = v;
-        } else {
-            if self.len == SMALL {
-                self.heap.extend_from_slice(&self.stack);
-            }
-            self.heap.push(v);
-        }
-        self.len += 1;
-    }
-
-    /// The entries.
-    pub(crate) fn as_slice(&self) -> &[T] {
-        if self.len <= SMALL {
-            &self.stack[..self.len]
-        } else {
-            &self.heap
-        }
-    }
-
-    /// The entries, to write.
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.len <= SMALL {
-            &mut self.stack[..self.len]
-        } else {
-            &mut self.heap
-        }
-    }
-}
+/// Entries the cover's scratch lists keep on the stack (a board has a handful of 4-tile
+/// words): an ordinary board allocates nothing for them.
+pub(crate) type Small<T> = SmallVec<[T; 64]>;
 
 /// Every way to cover all 20 tiles with five of these 4-tile masks (indices into `masks`,
 /// ascending within a cover; covers in lexicographic order).
@@ -132,7 +75,7 @@ pub(crate) fn exact_covers(masks: &[u32]) -> Vec<[usize; 5]> {
     for u in 1..22 {
         start[u] += start[u - 1];
     }
-    let mut order = Small::with_len(masks.len());
+    let mut order: Small<usize> = smallvec![0; masks.len()];
     let slots = order.as_mut_slice();
     let mut fill = start;
     for (i, &m) in masks.iter().enumerate() {
@@ -159,17 +102,6 @@ mod tests {
 
     fn m(ix: [u32; 4]) -> u32 {
         ix.iter().fold(0, |a, &i| a | (1 << i))
-    }
-
-    #[test]
-    fn small_lists_spill_to_the_heap_in_order() {
-        let mut s = Small::new();
-        for i in 0..100u32 {
-            s.push(i);
-            assert_eq!(s.as_slice(), (0..=i).collect::<Vec<_>>().as_slice());
-        }
-        assert_eq!(Small::<u32>::with_len(3).as_slice(), &[0, 0, 0]);
-        assert_eq!(Small::<u32>::with_len(99).as_slice(), &[0; 99][..]);
     }
 
     #[test]

@@ -336,8 +336,8 @@ impl Solver {
     /// known 4-tile words.
     pub fn quartiles(&self) -> Vec<[Word; 5]> {
         // The 4-tile hits, and their masks for the cover (on the stack for a usual board).
-        let mut full = Small::new();
-        let mut masks = Small::new();
+        let mut full: Small<usize> = Small::new();
+        let mut masks: Small<u32> = Small::new();
         for (i, h) in self.hits.iter().enumerate() {
             if h.len == 4 {
                 full.push(i);
