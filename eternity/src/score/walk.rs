@@ -114,7 +114,7 @@ const SPENT: u8 = u8::MAX;
 const NO_LIST: u32 = u32::MAX;
 
 /// The list of phase `phase` at a depth with `keys` keys showing `(x, y)`: its pool range and
-/// the breaks it costs on the key sides (see the `tables` module docs).
+/// the breaks it costs on the key sides ([`phase_base`]; see the `tables` module docs).
 #[inline]
 fn phase_list(
     layout: &Layout,
@@ -124,16 +124,17 @@ fn phase_list(
     y: Colour,
 ) -> Option<((u32, u32), u32)> {
     let t = &layout.tables[h.table as usize];
-    Some(match (h.keys, phase) {
-        (0, 0) => (t.all.range(0), 0),
-        (1, 0) => (t.first.range(x as usize), 0),
-        (1, 1) => (t.all.range(0), 1),
-        (2, 0) => (t.pair.range(layout.pair_bucket(x, y)), 0),
-        (2, 1) => (t.first.range(x as usize), 1),
-        (2, 2) => (t.second.range(y as usize), 1),
-        (2, 3) => (t.all.range(0), 2),
+    let range = match (h.keys, phase) {
+        (0, 0) => t.all.range(0),
+        (1, 0) => t.first.range(x as usize),
+        (1, 1) => t.all.range(0),
+        (2, 0) => t.pair.range(layout.pair_bucket(x, y)),
+        (2, 1) => t.first.range(x as usize),
+        (2, 2) => t.second.range(y as usize),
+        (2, 3) => t.all.range(0),
         _ => return None,
-    })
+    };
+    Some((range, phase_base(h.keys, phase)))
 }
 
 /// The breaks a list of `phase` costs on the key sides (phases past the last list included:
