@@ -451,3 +451,33 @@ fn time_budgets_and_cancel_pause_and_resume_to_the_same_totals() {
     }
     assert_eq!((s.nodes(), found), (H52_NODES, 1));
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn a_node_limit_caps_a_parallel_run_in_total_as_one_thread() {
+    use eternity_solver::search::run_parallel;
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    for mode in [Mode::All, Mode::First] {
+        for cap in [50, 20_000, 100_000, H52_NODES, 2 * H52_NODES] {
+            let options = SearchOptions::default().mode(mode).max_nodes(cap);
+            let mut one = Solver::new(&inst, &order, options);
+            let mut found = Vec::new();
+            while let Step::Found(b) = one.step(Budget::unlimited()) {
+                found.push(b);
+            }
+            let p = one.progress();
+            for depth in [1, 4] {
+                let par = run_parallel(&inst, &order, depth, options);
+                let what = format!("{mode:?}, cap {cap}, depth {depth}");
+                assert_eq!(par.nodes, p.nodes, "{what}");
+                if mode == Mode::All {
+                    assert_eq!(par.nodes, cap.min(H52_NODES), "{what}");
+                }
+                assert_eq!(par.found, found, "{what}");
+                assert_eq!(par.max_depth, p.max_depth, "{what}");
+                assert_eq!(par.best_board, p.best_board, "{what}");
+            }
+        }
+    }
+}

@@ -28,6 +28,8 @@
 //! assert_eq!((solver.progress().nodes, found), (151_512, 1));
 //! ```
 
+#[cfg(feature = "parallel")]
+mod capped;
 mod continuation;
 mod split;
 

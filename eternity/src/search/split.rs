@@ -38,6 +38,13 @@ pub struct Jobs {
 /// prefix nodes plus the jobs' nodes equal the node count of the uncut search, and the jobs'
 /// solutions, in job order, are the uncut search's solutions in order.
 pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
+    split_marked(inst, order, depth).0
+}
+
+/// [`split`], and for each job the prefix nodes counted up to and including its prefix's last
+/// placement: the single-threaded search places that many prefix nodes before the job's first
+/// node (the rest of the prefix comes between and after the jobs, depth first).
+pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> (Jobs, Vec<u64>) {
     let depth = depth.min(order.len().saturating_sub(1));
     let fingerprint = Continuation::fingerprint(inst, order);
     let job = |choices: Vec<u32>| Continuation {
@@ -52,16 +59,19 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
         best: Vec::new(),
     };
     if depth == 0 {
-        return Jobs {
+        let jobs = if order.is_empty() {
+            Vec::new()
+        } else {
+            vec![job(vec![0])]
+        };
+        let marks = vec![0; jobs.len()];
+        let jobs = Jobs {
             depth,
             prefix_nodes: 0,
             prefix_max_depth: 0,
-            jobs: if order.is_empty() {
-                Vec::new()
-            } else {
-                vec![job(vec![0])]
-            },
+            jobs,
         };
+        return (jobs, marks);
     }
     let cursor = Cursor {
         leaf: depth,
@@ -71,17 +81,20 @@ pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
     let mut stats = Stats::default();
     let mut meter = Meter::new(Unlimited, 0);
     let mut jobs = Vec::new();
+    let mut marks = Vec::new();
     while let Event::Leaf(path) = core.run(&mut meter, &mut stats) {
         let mut choices: Vec<u32> = path.iter().map(|c| c.key()).collect();
         choices.push(0);
         jobs.push(job(choices));
+        marks.push(stats.nodes);
     }
-    Jobs {
+    let jobs = Jobs {
         depth,
         prefix_nodes: stats.nodes,
         prefix_max_depth: stats.max_depth,
         jobs,
-    }
+    };
+    (jobs, marks)
 }
 
 /// [`split`] without the jobs whose subtree holds no node (nothing fits at the cut's depth
@@ -183,7 +196,10 @@ impl ParallelControl {
 /// With [`Mode::All`] the totals equal a single-threaded run's exactly. With [`Mode::First`]
 /// the solution reported is the one the single-threaded search finds first, but jobs running
 /// beside it may add nodes, so the node count can exceed the single-threaded one.
-/// `options.max_nodes` applies to each job.
+///
+/// `options.max_nodes` limits the whole run, prefix included, and then the run does exactly
+/// what the single-threaded search does under the same limit, in either mode: the same nodes,
+/// solutions, deepest depth and best board (jobs are taken in order; see the `capped` module).
 pub fn run_parallel(
     inst: &Instance,
     order: &FillOrder,
@@ -213,6 +229,19 @@ pub fn run_parallel_with(
             best_board: Board::with_hints(inst),
             jobs: 0,
         };
+    }
+    if let Some(cap) = options.max_nodes {
+        let (sp, marks) = split_marked(inst, order, depth);
+        return super::capped::run_capped(
+            inst,
+            order,
+            &sp,
+            &marks,
+            options,
+            control,
+            cap,
+            ParallelControl::STEP,
+        );
     }
     let sp = split(inst, order, depth);
     control.nodes.fetch_add(sp.prefix_nodes, Relaxed);
