@@ -358,9 +358,11 @@ impl Solver {
                 .filter(|t| self.known.contains(t))
                 .collect()
         };
+        // The five words built one by one: `array::map` goes through a fallible copy of the
+        // whole array and cost about three times as much a word.
         covers
             .into_iter()
-            .map(|c| c.map(word))
+            .map(|c| [word(c[0]), word(c[1]), word(c[2]), word(c[3]), word(c[4])])
             .filter(|c| known4.iter().all(|k| c.iter().any(|w| w.text == *k)))
             .collect()
     }
