@@ -271,6 +271,57 @@ fn next_in(
     if c.lo == NO_LIST {
         return None;
     }
+    if c.phase == 0 {
+        // The exact list (nearly every scan starts there) compares no key and costs no break
+        // on the keys: its scan needs none of the key set-up of the later lists.
+        let s = Scan {
+            k0: 0,
+            k1: 0,
+            x: 0,
+            y: 0,
+            parity: c.parity,
+            parity_breaks: c.need,
+            base: 0,
+            slack,
+            to_end,
+            extra_mask: c.extra_mask,
+            extra_want: c.extra_want,
+            extras: h.extras as usize,
+            extra_side: [h.extra_side[0] as usize & 3, h.extra_side[1] as usize & 3],
+        };
+        let found = scan::<false, false>(layout.list((c.lo, c.hi)), &mut c.pos, used, &s);
+        if found.is_some() {
+            c.exact = true;
+            return found;
+        }
+        if stuck_only && c.exact {
+            // Something fitted here without a break: no breaks at this cell.
+            c.phase = SPENT as usize;
+            c.pos = 0;
+            c.lo = NO_LIST;
+            return None;
+        }
+        c.phase = 1;
+        c.pos = 0;
+        let Some((r, _)) = phase_list(layout, h, 1, c.x, c.y) else {
+            c.lo = NO_LIST;
+            return None;
+        };
+        (c.lo, c.hi) = r;
+    }
+    next_keyed(layout, h, used, c, slack, to_end)
+}
+
+/// [`next_in`] past the exact list: the lists that break a key.
+#[inline]
+fn next_keyed(
+    layout: &Layout,
+    h: &Hot,
+    used: &[bool],
+    c: &mut Cur,
+    slack: u32,
+    to_end: u32,
+) -> Option<(Cand, u32, (u64, u32))> {
     let mut s = Scan {
         k0: h.k[0] as usize & 3,
         k1: h.k[1] as usize & 3,
@@ -286,9 +337,9 @@ fn next_in(
         extras: h.extras as usize,
         extra_side: [h.extra_side[0] as usize & 3, h.extra_side[1] as usize & 3],
     };
-    let found = loop {
+    loop {
         if s.base > slack {
-            break None;
+            return None;
         }
         let list = layout.list((c.lo, c.hi));
         let found = match (h.keys, c.phase) {
@@ -298,28 +349,17 @@ fn next_in(
             _ => scan::<false, false>(list, &mut c.pos, used, &s),
         };
         if found.is_some() {
-            break found;
-        }
-        if c.phase == 0 && stuck_only && c.exact {
-            // Something fitted here without a break: no breaks at this cell.
-            c.phase = SPENT as usize;
-            c.pos = 0;
-            c.lo = NO_LIST;
-            break None;
+            return found;
         }
         c.phase += 1;
         c.pos = 0;
         let Some((r, base)) = phase_list(layout, h, c.phase, c.x, c.y) else {
             c.lo = NO_LIST;
-            break None;
+            return None;
         };
         (c.lo, c.hi) = r;
         s.base = base;
-    };
-    if found.is_some() && c.phase == 0 {
-        c.exact = true;
     }
-    found
 }
 
 impl Walk {
