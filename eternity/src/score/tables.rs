@@ -396,11 +396,15 @@ impl Layout {
     }
 
     /// The pool range of bucket `k` of the lists starting at `base` in [`Layout::starts`]
-    /// (`k` below their number of buckets).
+    /// (`k` below their number of buckets; empty before [`Layout::rank`], like
+    /// [`Lists::range`]: a walk may be started on a layout not ranked yet).
     #[inline(always)]
     pub(crate) fn bucket(&self, base: u32, k: usize) -> (u32, u32) {
         let i = base as usize + k;
-        (self.starts[i], self.starts[i + 1])
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => (a, b),
+            _ => (0, 0),
+        }
     }
 }
 
@@ -438,6 +442,22 @@ mod tests {
         assert_eq!(l.list(t.first.range(4)).len(), 1);
         assert_eq!(l.list(t.second.range(3)).len(), 1);
         assert_eq!(l.list(t.pair.range(l.pair_bucket(1, 3))).len(), 0);
+    }
+
+    #[test]
+    fn a_walk_starts_on_an_unranked_layout() {
+        // The first depth has a key (the pin's side), so opening it looks a bucket up before
+        // any list is built.
+        let inst = tiny(vec![Hint {
+            cell: 0,
+            piece: 0,
+            rotation: Rotation::R0,
+        }]);
+        let l = Layout::new(&inst, &FillOrder::row_major(&inst));
+        assert_eq!(l.hot[0].keys, 1);
+        assert_eq!(l.bucket(l.hot[0].first, 1), (0, 0));
+        let w = super::super::walk::Walk::start(&inst, &l, false, 1);
+        assert_eq!(w.depth, 0);
     }
 
     #[test]
