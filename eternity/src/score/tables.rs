@@ -66,6 +66,13 @@ pub(crate) struct Hot {
     pub(crate) soft: u32,
     /// The depth's table.
     pub(crate) table: u32,
+    /// Where that table's `pair`, `first` and `second` buckets start in the layout's
+    /// [`Layout::starts`] (set by [`Layout::rank`]), and its `all` list's pool range: the
+    /// walk finds a list without going through the table.
+    pub(crate) pair: u32,
+    pub(crate) first: u32,
+    pub(crate) second: u32,
+    pub(crate) all: (u32, u32),
 }
 
 /// One depth of the fill order.
@@ -156,6 +163,9 @@ pub(crate) struct Layout {
     pub(crate) pool: Vec<Cand>,
     /// Per depth, what the walk reads of it ([`Hot`]).
     pub(crate) hot: Vec<Hot>,
+    /// The bucket starts of every table's `pair`, `first` and `second` lists, one after the
+    /// other, each with its end (see [`Lists`]; [`Hot::pair`] and the like point in here).
+    pub(crate) starts: Vec<u32>,
 }
 
 /// The bit of a colour in a parity mask ([`Layout::parity`]). Colours past 63 share bits: a
@@ -269,6 +279,10 @@ impl Layout {
                     extra_src: [none; 2],
                     soft: dp.soft(),
                     table: dp.table as u32,
+                    pair: 0,
+                    first: 0,
+                    second: 0,
+                    all: (0, 0),
                 };
                 for (i, s) in dp.keys.iter().enumerate() {
                     h.k[i] = s.side.index() as u8;
@@ -290,6 +304,7 @@ impl Layout {
             all,
             pool: Vec::new(),
             hot,
+            starts: Vec::new(),
         }
     }
 
@@ -360,6 +375,36 @@ impl Layout {
             t.second = Lists::build(pool, second);
             t.all = Lists::build(pool, vec![admitted]);
         }
+        self.starts.clear();
+        let mut bases = Vec::with_capacity(self.tables.len());
+        for t in &self.tables {
+            let mut base = |l: &Lists| {
+                let b = self.starts.len() as u32;
+                self.starts.extend_from_slice(&l.starts);
+                b
+            };
+            bases.push((
+                base(&t.pair),
+                base(&t.first),
+                base(&t.second),
+                t.all.range(0),
+            ));
+        }
+        for h in &mut self.hot {
+            (h.pair, h.first, h.second, h.all) = bases[h.table as usize];
+        }
+    }
+
+    /// The pool range of bucket `k` of the lists starting at `base` in [`Layout::starts`]
+    /// (`k` below their number of buckets; empty before [`Layout::rank`], like
+    /// [`Lists::range`]: a walk may be started on a layout not ranked yet).
+    #[inline(always)]
+    pub(crate) fn bucket(&self, base: u32, k: usize) -> (u32, u32) {
+        let i = base as usize + k;
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => (a, b),
+            _ => (0, 0),
+        }
     }
 }
 
@@ -397,6 +442,22 @@ mod tests {
         assert_eq!(l.list(t.first.range(4)).len(), 1);
         assert_eq!(l.list(t.second.range(3)).len(), 1);
         assert_eq!(l.list(t.pair.range(l.pair_bucket(1, 3))).len(), 0);
+    }
+
+    #[test]
+    fn a_walk_starts_on_an_unranked_layout() {
+        // The first depth has a key (the pin's side), so opening it looks a bucket up before
+        // any list is built.
+        let inst = tiny(vec![Hint {
+            cell: 0,
+            piece: 0,
+            rotation: Rotation::R0,
+        }]);
+        let l = Layout::new(&inst, &FillOrder::row_major(&inst));
+        assert_eq!(l.hot[0].keys, 1);
+        assert_eq!(l.bucket(l.hot[0].first, 1), (0, 0));
+        let w = super::super::walk::Walk::start(&inst, &l, false, 1);
+        assert_eq!(w.depth, 0);
     }
 
     #[test]

@@ -123,15 +123,11 @@ fn phase_list(
     x: Colour,
     y: Colour,
 ) -> Option<((u32, u32), u32)> {
-    let t = &layout.tables[h.table as usize];
     let range = match (h.keys, phase) {
-        (0, 0) => t.all.range(0),
-        (1, 0) => t.first.range(x as usize),
-        (1, 1) => t.all.range(0),
-        (2, 0) => t.pair.range(layout.pair_bucket(x, y)),
-        (2, 1) => t.first.range(x as usize),
-        (2, 2) => t.second.range(y as usize),
-        (2, 3) => t.all.range(0),
+        (0, 0) | (1, 1) | (2, 3) => h.all,
+        (1, 0) | (2, 1) => layout.bucket(h.first, x as usize),
+        (2, 0) => layout.bucket(h.pair, layout.pair_bucket(x, y)),
+        (2, 2) => layout.bucket(h.second, y as usize),
         _ => return None,
     };
     Some((range, phase_base(h.keys, phase)))
@@ -163,12 +159,11 @@ struct Scan {
     slack: u32,
     to_end: u32,
     /// The extra sides: a mask of their edge bytes and the colours they want there, then
-    /// each side and colour.
+    /// each side (its wanted colour is its byte of `extra_want`).
     extra_mask: u32,
     extra_want: u32,
     extras: usize,
     extra_side: [usize; 2],
-    extra_colour: [Colour; 2],
 }
 
 /// The edges of a candidate as one word, a byte a side.
@@ -213,7 +208,8 @@ fn scan<const T0: bool, const T1: bool>(
         let mut cost = s.base;
         if e & s.extra_mask != s.extra_want {
             for i in 0..s.extras {
-                let (have, want) = (byte(e, s.extra_side[i]), s.extra_colour[i]);
+                let side = s.extra_side[i];
+                let (have, want) = (byte(e, side), byte(s.extra_want, side));
                 if have != want {
                     cost += 1;
                     p ^= parity_bit(have) ^ parity_bit(want);
@@ -232,6 +228,138 @@ fn scan<const T0: bool, const T1: bool>(
         }
     }
     None
+}
+
+/// The depth being filled as [`Walk::run`] keeps it from node to node: its cursor (the
+/// fields of its [`Frame`], written back only when the walk leaves the depth or returns) and
+/// what its scans compare with, fixed while the depth is open. Kept in locals, the set-up of
+/// a scan reads no frame and no colour.
+#[derive(Clone, Copy, Debug)]
+struct Cur {
+    phase: usize,
+    pos: usize,
+    lo: u32,
+    hi: u32,
+    x: Colour,
+    y: Colour,
+    exact: bool,
+    /// Breaks, matched edges and parity (with the breaks it needs) once the depths before
+    /// are placed ([`Walk::before`]).
+    breaks: u32,
+    matched: u32,
+    parity: u64,
+    need: u32,
+    /// The extra sides' edge-byte mask and the colours they want there ([`Scan`]).
+    extra_mask: u32,
+    extra_want: u32,
+}
+
+/// The next candidate of the depth of `c` (whose table data is `h`) that is free and costs at
+/// most `slack` breaks, leaving a parity that the `to_end` breaks still allowed to the end of
+/// the board can make up; with its cost and that parity, advancing the cursor past it. The
+/// parity comes with the fewest breaks it needs.
+#[inline(always)]
+fn next_in(
+    layout: &Layout,
+    h: &Hot,
+    used: &[bool],
+    stuck_only: bool,
+    c: &mut Cur,
+    slack: u32,
+    to_end: u32,
+) -> Option<(Cand, u32, (u64, u32))> {
+    if c.lo == NO_LIST {
+        return None;
+    }
+    if c.phase == 0 {
+        // The exact list (nearly every scan starts there) compares no key and costs no break
+        // on the keys: its scan needs none of the key set-up of the later lists.
+        let s = Scan {
+            k0: 0,
+            k1: 0,
+            x: 0,
+            y: 0,
+            parity: c.parity,
+            parity_breaks: c.need,
+            base: 0,
+            slack,
+            to_end,
+            extra_mask: c.extra_mask,
+            extra_want: c.extra_want,
+            extras: h.extras as usize,
+            extra_side: [h.extra_side[0] as usize & 3, h.extra_side[1] as usize & 3],
+        };
+        let found = scan::<false, false>(layout.list((c.lo, c.hi)), &mut c.pos, used, &s);
+        if found.is_some() {
+            c.exact = true;
+            return found;
+        }
+        if stuck_only && c.exact {
+            // Something fitted here without a break: no breaks at this cell.
+            c.phase = SPENT as usize;
+            c.pos = 0;
+            c.lo = NO_LIST;
+            return None;
+        }
+        c.phase = 1;
+        c.pos = 0;
+        let Some((r, _)) = phase_list(layout, h, 1, c.x, c.y) else {
+            c.lo = NO_LIST;
+            return None;
+        };
+        (c.lo, c.hi) = r;
+    }
+    next_keyed(layout, h, used, c, slack, to_end)
+}
+
+/// [`next_in`] past the exact list: the lists that break a key.
+#[inline]
+fn next_keyed(
+    layout: &Layout,
+    h: &Hot,
+    used: &[bool],
+    c: &mut Cur,
+    slack: u32,
+    to_end: u32,
+) -> Option<(Cand, u32, (u64, u32))> {
+    let mut s = Scan {
+        k0: h.k[0] as usize & 3,
+        k1: h.k[1] as usize & 3,
+        x: c.x,
+        y: c.y,
+        parity: c.parity,
+        parity_breaks: c.need,
+        base: phase_base(h.keys, c.phase),
+        slack,
+        to_end,
+        extra_mask: c.extra_mask,
+        extra_want: c.extra_want,
+        extras: h.extras as usize,
+        extra_side: [h.extra_side[0] as usize & 3, h.extra_side[1] as usize & 3],
+    };
+    loop {
+        if s.base > slack {
+            return None;
+        }
+        let list = layout.list((c.lo, c.hi));
+        let found = match (h.keys, c.phase) {
+            (1, 1) | (2, 2) => scan::<true, false>(list, &mut c.pos, used, &s),
+            (2, 1) => scan::<false, true>(list, &mut c.pos, used, &s),
+            (2, 3) => scan::<true, true>(list, &mut c.pos, used, &s),
+            _ => scan::<false, false>(list, &mut c.pos, used, &s),
+        };
+        if found.is_some() {
+            return found;
+        }
+        c.phase += 1;
+        c.pos = 0;
+        let Some((r, base)) = phase_list(layout, h, c.phase, c.x, c.y) else {
+            c.lo = NO_LIST;
+            return None;
+        };
+        (c.lo, c.hi) = r;
+        s.base = base;
+    }
 }
 
 impl Walk {
@@ -263,19 +391,91 @@ impl Walk {
     /// Opens depth `d`: a fresh cursor and the key colours its neighbours show.
     #[inline]
     fn enter(&mut self, layout: &Layout, d: usize) {
-        let h = &layout.hot[d];
+        let c = self.fresh(layout, &layout.hot[d], (0, 0, 0, 0));
+        self.frames[d] = Frame {
+            x: c.x,
+            y: c.y,
+            lo: c.lo,
+            hi: c.hi,
+            ..Frame::fresh()
+        };
+    }
+
+    /// The state of a depth just opened (table data `h`) after depths placed to `before`
+    /// (breaks, matched edges, parity and its breaks).
+    #[inline(always)]
+    fn fresh(&self, layout: &Layout, h: &Hot, before: (u32, u32, u64, u32)) -> Cur {
         let (x, y) = (
             self.colours[h.key_src[0] as usize],
             self.colours[h.key_src[1] as usize],
         );
         let (lo, hi) = phase_list(layout, h, 0, x, y).map_or((0, 0), |(r, _)| r);
-        self.frames[d] = Frame {
-            x,
-            y,
+        let (extra_mask, extra_want) = self.extras(h);
+        let (breaks, matched, parity, need) = before;
+        Cur {
+            phase: 0,
+            pos: 0,
             lo,
             hi,
-            ..Frame::fresh()
-        };
+            x,
+            y,
+            exact: false,
+            breaks,
+            matched,
+            parity,
+            need,
+            extra_mask,
+            extra_want,
+        }
+    }
+
+    /// The state of open depth `d` from its frame.
+    #[inline(always)]
+    fn load(&self, layout: &Layout, d: usize) -> Cur {
+        let f = &self.frames[d];
+        let (breaks, matched, (parity, need)) = self.before(layout, d);
+        let (extra_mask, extra_want) = self.extras(&layout.hot[d]);
+        Cur {
+            phase: f.phase as usize,
+            pos: f.pos as usize,
+            lo: f.lo,
+            hi: f.hi,
+            x: f.x,
+            y: f.y,
+            exact: f.exact,
+            breaks,
+            matched,
+            parity,
+            need,
+            extra_mask,
+            extra_want,
+        }
+    }
+
+    /// Writes the cursor of `c` back to the frame of depth `d`.
+    #[inline(always)]
+    fn store(&mut self, d: usize, c: &Cur) {
+        let f = &mut self.frames[d];
+        f.phase = c.phase as u8;
+        f.pos = c.pos as u32;
+        f.lo = c.lo;
+        f.hi = c.hi;
+        f.x = c.x;
+        f.y = c.y;
+        f.exact = c.exact;
+    }
+
+    /// The edge-byte mask of a depth's extra sides and the colours the placed neighbours
+    /// want there.
+    #[inline(always)]
+    fn extras(&self, h: &Hot) -> (u32, u32) {
+        let (mut mask, mut want) = (0, 0);
+        for i in 0..h.extras as usize {
+            let side = h.extra_side[i] as usize & 3;
+            mask |= 0xFF << (8 * side);
+            want |= u32::from(self.colours[h.extra_src[i] as usize]) << (8 * side);
+        }
+        (mask, want)
     }
 
     /// Points the cursor of depth `d` at the list of its phase (after a replay set it).
@@ -294,10 +494,10 @@ impl Walk {
         self.colours[4 * d..4 * d + 4].copy_from_slice(&cand.edges);
     }
 
-    /// The board of the placed candidates, pins included.
-    pub(crate) fn board(&self, inst: &Instance, layout: &Layout) -> Board {
+    /// The board of the candidates placed at the depths before `depth`, pins included.
+    fn board(&self, inst: &Instance, layout: &Layout, depth: usize) -> Board {
         let mut b = Board::with_hints(inst);
-        for (f, dp) in self.frames[..self.depth].iter().zip(&layout.depths) {
+        for (f, dp) in self.frames[..depth].iter().zip(&layout.depths) {
             b.place(dp.cell, candidate(f.cand));
         }
         b
@@ -320,71 +520,98 @@ impl Walk {
     ) -> Event {
         let n = layout.depths.len();
         let last_allowed = allowed[n - 1];
-        loop {
-            if self.exhausted || self.nodes >= allowance {
-                return Event::Done;
+        // The depth being filled and the node counters live in locals while the walk runs;
+        // the frame of the depth and the counters are written back on return.
+        let mut d = self.depth;
+        let mut h = &layout.hot[d];
+        let mut c = self.load(layout, d);
+        let (mut run_nodes, mut walk_nodes) = (*nodes, self.nodes);
+        let event = loop {
+            if self.exhausted || walk_nodes >= allowance {
+                break Event::Done;
             }
-            if !meter.go_on(*nodes) {
-                return Event::Paused;
+            if !meter.go_on(run_nodes) {
+                break Event::Paused;
             }
-            let d = self.depth;
-            let (breaks_before, matched_before, parity_before) = self.before(layout, d);
             // Past the bound, nothing below can improve: back up at once.
-            let found = if breaks_before > self.bound {
+            let found = if c.breaks > self.bound {
                 None
             } else {
-                let slack = allowed[d].min(self.bound) - breaks_before;
-                let to_end = last_allowed.min(self.bound).saturating_sub(breaks_before);
-                self.next_candidate(layout, d, slack, to_end, parity_before)
+                let slack = allowed[d].min(self.bound) - c.breaks;
+                let to_end = last_allowed.min(self.bound).saturating_sub(c.breaks);
+                let slack = slack.min(self.cell_breaks);
+                next_in(
+                    layout,
+                    h,
+                    &self.used,
+                    self.stuck_only,
+                    &mut c,
+                    slack,
+                    to_end,
+                )
             };
             let Some((cand, breaks, (parity, need))) = found else {
-                // This depth is exhausted: back up.
+                // This depth is exhausted: back up (its frame is not read again before the
+                // depth is opened afresh).
                 if d == 0 {
                     self.exhausted = true;
-                    return Event::Done;
+                    break Event::Done;
                 }
-                self.depth -= 1;
-                let back = self.frames[d - 1].cand;
-                self.used[back.piece as usize] = false;
+                d -= 1;
+                h = &layout.hot[d];
+                c = self.load(layout, d);
+                self.used[self.frames[d].cand.piece as usize] = false;
                 continue;
             };
-            *nodes += 1;
-            self.nodes += 1;
-            let soft = layout.hot[d].soft;
-            let f = &mut self.frames[d];
-            f.cand = cand;
-            f.breaks = breaks_before + breaks;
-            f.matched = matched_before + soft - breaks;
-            f.parity = parity;
-            f.need = need;
-            let f_breaks = f.breaks;
+            run_nodes += 1;
+            walk_nodes += 1;
+            let placed = Frame {
+                phase: c.phase as u8,
+                pos: c.pos as u32,
+                lo: c.lo,
+                hi: c.hi,
+                x: c.x,
+                y: c.y,
+                cand,
+                exact: c.exact,
+                breaks: c.breaks + breaks,
+                matched: c.matched + h.soft - breaks,
+                parity,
+                need,
+            };
+            self.frames[d] = placed;
             // Boards order by score alone: a partial one is completed before it is kept.
-            let key = layout.pinned_matches + f.matched;
+            let key = layout.pinned_matches + placed.matched;
             let improved = key > *best_key;
-            self.depth = d + 1;
-            self.max_depth = self.max_depth.max(self.depth);
+            self.max_depth = self.max_depth.max(d + 1);
             if improved {
                 *best_key = key;
-                *best = Some(self.board(inst, layout));
+                *best = Some(self.board(inst, layout, d + 1));
             }
             if d + 1 < n {
                 self.used[cand.piece as usize] = true;
                 self.record(d, cand);
-                self.enter(layout, d + 1);
+                d += 1;
+                h = &layout.hot[d];
+                c = self.fresh(layout, h, (placed.breaks, placed.matched, parity, need));
             } else {
                 // A full board: nothing deeper; the next candidate here comes next, and from
                 // now on only boards with fewer breaks.
-                self.depth = d;
-                self.bound = self.bound.min(f_breaks.saturating_sub(1));
-                if f_breaks == 0 {
+                self.bound = self.bound.min(placed.breaks.saturating_sub(1));
+                if placed.breaks == 0 {
                     // Full score: nothing in this restart can do better.
                     self.exhausted = true;
                 }
             }
             if improved {
-                return Event::Improved;
+                break Event::Improved;
             }
-        }
+        };
+        self.store(d, &c);
+        self.depth = d;
+        *nodes = run_nodes;
+        self.nodes = walk_nodes;
+        event
     }
 
     /// Breaks, matched edges and parity (with the breaks it needs) once the depths before `d`
@@ -414,79 +641,21 @@ impl Walk {
         (parity, parity_breaks): (u64, u32),
     ) -> Option<(Cand, u32, (u64, u32))> {
         let slack = slack.min(self.cell_breaks);
-        let h = &layout.hot[d];
-        let f = self.frames[d];
-        if f.lo == NO_LIST {
-            return None;
-        }
-        let (mut phase, mut pos) = (f.phase as usize, f.pos as usize);
-        let (mut lo, mut hi) = (f.lo, f.hi);
-        let mut extra_mask = 0;
-        let mut extra_want = 0;
-        let mut extra_side = [0; 2];
-        let mut extra_colour = [0; 2];
-        for i in 0..h.extras as usize {
-            let side = h.extra_side[i] as usize & 3;
-            let want = self.colours[h.extra_src[i] as usize];
-            extra_side[i] = side;
-            extra_colour[i] = want;
-            extra_mask |= 0xFF << (8 * side);
-            extra_want |= u32::from(want) << (8 * side);
-        }
-        let mut s = Scan {
-            k0: h.k[0] as usize & 3,
-            k1: h.k[1] as usize & 3,
-            x: f.x,
-            y: f.y,
+        let mut c = Cur {
             parity,
-            parity_breaks,
-            base: phase_base(h.keys, phase),
+            need: parity_breaks,
+            ..self.load(layout, d)
+        };
+        let found = next_in(
+            layout,
+            &layout.hot[d],
+            &self.used,
+            self.stuck_only,
+            &mut c,
             slack,
             to_end,
-            extra_mask,
-            extra_want,
-            extras: h.extras as usize,
-            extra_side,
-            extra_colour,
-        };
-        let found = loop {
-            if s.base > slack {
-                break None;
-            }
-            let list = layout.list((lo, hi));
-            let found = match (h.keys, phase) {
-                (1, 1) | (2, 2) => scan::<true, false>(list, &mut pos, &self.used, &s),
-                (2, 1) => scan::<false, true>(list, &mut pos, &self.used, &s),
-                (2, 3) => scan::<true, true>(list, &mut pos, &self.used, &s),
-                _ => scan::<false, false>(list, &mut pos, &self.used, &s),
-            };
-            if found.is_some() {
-                break found;
-            }
-            if phase == 0 && self.stuck_only && f.exact {
-                // Something fitted here without a break: no breaks at this cell.
-                phase = SPENT as usize;
-                pos = 0;
-                lo = NO_LIST;
-                break None;
-            }
-            phase += 1;
-            pos = 0;
-            let Some((r, base)) = phase_list(layout, h, phase, f.x, f.y) else {
-                lo = NO_LIST;
-                break None;
-            };
-            (lo, hi) = r;
-            s.base = base;
-        };
-        let f = &mut self.frames[d];
-        f.phase = phase as u8;
-        f.pos = pos as u32;
-        f.lo = lo;
-        f.hi = hi;
-        if found.is_some() && phase == 0 {
-            f.exact = true;
-        }
+        );
+        self.store(d, &c);
         found
     }
 
