@@ -48,100 +48,266 @@ struct Share {
     best_board: Board,
 }
 
-/// The parallel run of `jobs` with `options.max_nodes = Some(cap)` as a limit on the total
-/// (see the module docs); `marks[i]` is the prefix nodes the serial search places before job
-/// `i`. Called by `run_parallel_with` with `step` = [`ParallelControl::STEP`]: the nodes a job
-/// does between looks at the others, and its first spacing of snapshots (the tests take a small
-/// one, to cut inside a small tree's jobs).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run_capped(
-    inst: &Instance,
-    order: &FillOrder,
-    jobs: &Jobs,
-    marks: &[u64],
-    options: SearchOptions,
-    control: &ParallelControl,
-    cap: u64,
-    step: u64,
-) -> ParallelOutcome {
-    let n = jobs.jobs.len();
-    // A limit that ends before job 0's first node ends in the prefix: the serial search is
-    // the whole answer, and short (at most the prefix's nodes).
-    if marks.first().is_none_or(|&m| cap <= m) {
-        return serial_counted(inst, order, options, n, control);
-    }
-    // The prefix was placed to make the jobs; `control` counts work done, redone work too.
-    control.nodes.fetch_add(jobs.prefix_nodes, Relaxed);
-    let runs = parallel_phase(inst, order, jobs, marks, options, control, cap, step);
-    let mut out = ParallelOutcome {
-        nodes: 0,
-        solutions: 0,
-        found: Vec::new(),
-        max_depth: 0,
-        best_board: Board::with_hints(inst),
-        best_score: 0,
-        jobs: n,
-    };
-    let stopped = control.stop.load(Relaxed);
-    let mut left = cap;
-    let mut job_nodes = 0;
-    let mut best_depth = None;
-    let mut first_done = false;
-    for (i, run) in runs.into_iter().enumerate() {
-        // The prefix nodes between the last job and this one.
-        let gap = marks[i] - if i == 0 { 0 } else { marks[i - 1] };
-        let take = gap.min(left);
-        out.nodes += take;
-        left -= take;
-        // A run stopped from outside reports what it did, as `run_parallel_with` does.
-        let share = match run {
-            Some(run) if stopped => as_is(run),
-            None if stopped => continue,
-            // A job is left unstarted only once what comes before it used the limit up.
-            None => break,
-            Some(_) if left == 0 => break,
-            Some(run) => cut(inst, order, options, run, left),
-        };
-        left -= share.nodes.min(left);
-        out.nodes += share.nodes;
-        job_nodes += share.nodes;
-        if share.nodes > 0 && best_depth.is_none_or(|d| share.max_depth > d) {
-            best_depth = Some(share.max_depth);
-            out.best_board = share.best_board;
-        }
-        out.max_depth = out.max_depth.max(share.max_depth);
-        out.solutions += share.found.len() as u64;
-        first_done = !share.found.is_empty();
-        out.found.extend(share.found);
-        if options.mode == Mode::First && first_done {
-            break;
-        }
-    }
-    if !(options.mode == Mode::First && first_done) {
-        // The prefix after the last job.
-        out.nodes += (jobs.prefix_nodes - marks[n - 1]).min(left);
-    }
-    if job_nodes == 0 && !stopped {
-        // Every job the limit reached is empty: the deepest board is a prefix's. The serial
-        // search finds it at no more cost than the prefix's nodes.
-        return serial_counted(inst, order, options, n, control);
-    }
-    out.max_depth = out.max_depth.max(jobs.prefix_max_depth.min(jobs.depth));
-    out.best_score = out.best_board.score(inst);
-    out
+/// One parallel run of `jobs` with `options.max_nodes = Some(cap)` as a limit on the total
+/// (see the module docs): what every part of it reads.
+pub(super) struct Capped<'a> {
+    pub(super) inst: &'a Instance,
+    pub(super) order: &'a FillOrder,
+    pub(super) jobs: &'a Jobs,
+    /// `marks[i]`: the prefix nodes the serial search places before job `i`.
+    pub(super) marks: &'a [u64],
+    pub(super) options: SearchOptions,
+    pub(super) control: &'a ParallelControl,
+    /// The limit on the whole run.
+    pub(super) cap: u64,
+    /// The nodes a job does between looks at the others, and its first spacing of snapshots:
+    /// [`ParallelControl::STEP`] from `run_parallel_with` (the tests take a small one, to cut
+    /// inside a small tree's jobs).
+    pub(super) step: u64,
 }
 
-/// [`serial`], its nodes added to `control`.
-fn serial_counted(
-    inst: &Instance,
-    order: &FillOrder,
-    options: SearchOptions,
-    jobs: usize,
-    control: &ParallelControl,
-) -> ParallelOutcome {
-    let out = serial(inst, order, options, jobs);
-    control.nodes.fetch_add(out.nodes, Relaxed);
-    out
+impl Capped<'_> {
+    /// Runs it.
+    pub(super) fn run(&self) -> ParallelOutcome {
+        let Capped {
+            inst,
+            jobs,
+            marks,
+            options,
+            control,
+            cap,
+            ..
+        } = *self;
+        let n = jobs.jobs.len();
+        // A limit that ends before job 0's first node ends in the prefix: the serial search is
+        // the whole answer, and short (at most the prefix's nodes).
+        if marks.first().is_none_or(|&m| cap <= m) {
+            return self.serial_counted();
+        }
+        // The prefix was placed to make the jobs; `control` counts work done, redone work too.
+        control.nodes.fetch_add(jobs.prefix_nodes, Relaxed);
+        let runs = self.parallel_phase();
+        let mut out = ParallelOutcome {
+            nodes: 0,
+            solutions: 0,
+            found: Vec::new(),
+            max_depth: 0,
+            best_board: Board::with_hints(inst),
+            best_score: 0,
+            jobs: n,
+        };
+        let stopped = control.stop.load(Relaxed);
+        let mut left = cap;
+        let mut job_nodes = 0;
+        let mut best_depth = None;
+        let mut first_done = false;
+        for (i, run) in runs.into_iter().enumerate() {
+            // The prefix nodes between the last job and this one.
+            let gap = marks[i] - if i == 0 { 0 } else { marks[i - 1] };
+            let take = gap.min(left);
+            out.nodes += take;
+            left -= take;
+            // A run stopped from outside reports what it did, as `run_parallel_with` does.
+            let share = match run {
+                Some(run) if stopped => as_is(run),
+                None if stopped => continue,
+                // A job is left unstarted only once what comes before it used the limit up.
+                None => break,
+                Some(_) if left == 0 => break,
+                Some(run) => self.cut(run, left),
+            };
+            left -= share.nodes.min(left);
+            out.nodes += share.nodes;
+            job_nodes += share.nodes;
+            if share.nodes > 0 && best_depth.is_none_or(|d| share.max_depth > d) {
+                best_depth = Some(share.max_depth);
+                out.best_board = share.best_board;
+            }
+            out.max_depth = out.max_depth.max(share.max_depth);
+            out.solutions += share.found.len() as u64;
+            first_done = !share.found.is_empty();
+            out.found.extend(share.found);
+            if options.mode == Mode::First && first_done {
+                break;
+            }
+        }
+        if !(options.mode == Mode::First && first_done) {
+            // The prefix after the last job.
+            out.nodes += (jobs.prefix_nodes - marks[n - 1]).min(left);
+        }
+        if job_nodes == 0 && !stopped {
+            // Every job the limit reached is empty: the deepest board is a prefix's. The serial
+            // search finds it at no more cost than the prefix's nodes.
+            return self.serial_counted();
+        }
+        out.max_depth = out.max_depth.max(jobs.prefix_max_depth.min(jobs.depth));
+        out.best_score = out.best_board.score(inst);
+        out
+    }
+
+    /// [`serial`], its nodes added to `control`.
+    fn serial_counted(&self) -> ParallelOutcome {
+        let out = serial(self.inst, self.order, self.options, self.jobs.jobs.len());
+        self.control.nodes.fetch_add(out.nodes, Relaxed);
+        out
+    }
+
+    /// Runs the jobs on the current rayon pool, in order, each stopped once what the serial
+    /// search places before it has certainly used the limit up. Index `i` of the result is job
+    /// `i`'s run (`None`: never started, because it was not needed or the run was stopped).
+    fn parallel_phase(&self) -> Vec<Option<JobRun>> {
+        let Capped {
+            inst,
+            order,
+            jobs,
+            marks,
+            options,
+            control,
+            cap,
+            step,
+        } = *self;
+        let n = jobs.jobs.len();
+        let next = AtomicUsize::new(0);
+        // Nodes so far per job: a lower bound of what it will have done.
+        let done: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+        // With `Mode::First`, the lowest job that found a solution: later ones are not needed.
+        let first_found = AtomicUsize::new(usize::MAX);
+        let runs: Mutex<Vec<Option<JobRun>>> = Mutex::new((0..n).map(|_| None).collect());
+        // What the serial search certainly places before job `i`'s first node, as things stand.
+        let before =
+            |i: usize| -> u64 { marks[i] + done[..i].iter().map(|d| d.load(Relaxed)).sum::<u64>() };
+        let worker = || {
+            loop {
+                let i = next.fetch_add(1, Relaxed);
+                if i >= n || control.stop.load(Relaxed) || first_found.load(Relaxed) < i {
+                    return;
+                }
+                if before(i) >= cap {
+                    return; // and every later job: they are taken in order
+                }
+                let job = Continuation {
+                    mode: options.mode,
+                    ..jobs.jobs[i].clone()
+                };
+                // The job never gets more than the limit leaves after the prefix before it.
+                let own = options.max_nodes(cap - marks[i]);
+                let mut solver = match Solver::resume(inst, order, &job, own) {
+                    Ok(s) => s,
+                    // A job made by `split` always resumes; an error would be a bug here.
+                    Err(e) => panic!("split job does not resume: {e}"),
+                };
+                let mut run_found = Vec::new();
+                let mut snapshots = Vec::new();
+                let (mut every, mut last) = (step, 0);
+                loop {
+                    let event = solver.step(Nodes(step));
+                    let nodes = solver.nodes();
+                    control
+                        .nodes
+                        .fetch_add(nodes - done[i].load(Relaxed), Relaxed);
+                    done[i].store(nodes, Relaxed);
+                    match event {
+                        Step::Found(b) => {
+                            run_found.push(b);
+                            if options.mode == Mode::First {
+                                first_found.fetch_min(i, Relaxed);
+                                break;
+                            }
+                        }
+                        Step::Paused
+                            if !solver.is_out_of_nodes()
+                                && !control.stop.load(Relaxed)
+                                && before(i) < cap =>
+                        {
+                            if nodes - last >= every {
+                                if snapshots.len() == SNAPSHOTS {
+                                    // Keep every second one, twice as far apart from now on.
+                                    let mut k = 0;
+                                    snapshots.retain(|_| {
+                                        k += 1;
+                                        k % 2 == 0
+                                    });
+                                    every *= 2;
+                                }
+                                snapshots.push((nodes, solver.continuation(), run_found.len()));
+                                last = nodes;
+                            }
+                        }
+                        Step::Paused | Step::Finished => break,
+                    }
+                }
+                let p = solver.progress();
+                let ran = Share {
+                    nodes: solver.nodes(),
+                    found: run_found,
+                    max_depth: p.max_depth,
+                    best_board: p.best_board,
+                };
+                drop(solver);
+                if let Ok(mut r) = runs.lock() {
+                    r[i] = Some(JobRun {
+                        ran,
+                        start: job,
+                        snapshots,
+                    });
+                }
+            }
+        };
+        rayon::scope(|s| {
+            for _ in 0..rayon::current_num_threads() {
+                s.spawn(|_| worker());
+            }
+        });
+        runs.into_inner().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `run` cut to the serial search's share of it: at most `left` nodes. A run that stayed
+    /// within it is taken as it is; one that went past is redone from its last snapshot at or
+    /// below `left`, to exactly `left` nodes (or to its end, or its first solution with
+    /// `Mode::First`, if that comes first).
+    fn cut(&self, run: JobRun, left: u64) -> Share {
+        let Capped {
+            inst,
+            order,
+            options,
+            ..
+        } = *self;
+        if run.ran.nodes <= left {
+            return as_is(run);
+        }
+        let JobRun {
+            ran: Share { mut found, .. },
+            start,
+            snapshots,
+        } = run;
+        let (from, kept) = snapshots
+            .into_iter()
+            .rev()
+            .find(|(n, _, _)| *n <= left)
+            .map_or((start, 0), |(_, c, k)| (c, k));
+        found.truncate(kept);
+        let mut solver = match Solver::resume(inst, order, &from, options.max_nodes(left)) {
+            Ok(s) => s,
+            // A snapshot taken from a running job always resumes; an error would be a bug here.
+            Err(e) => panic!("snapshot does not resume: {e}"),
+        };
+        // With `Mode::First` the step after a solution finishes.
+        while let Step::Found(b) = solver.step(Unlimited) {
+            found.push(b);
+        }
+        let p = solver.progress();
+        Share {
+            nodes: solver.nodes(),
+            found,
+            max_depth: p.max_depth,
+            best_board: p.best_board,
+        }
+    }
+}
+
+/// A run's totals as they stand.
+fn as_is(run: JobRun) -> Share {
+    run.ran
 }
 
 /// The whole search on this thread (a limit that ends above the cut).
@@ -165,163 +331,6 @@ fn serial(
         best_score: p.best_board.score(inst),
         best_board: p.best_board,
         jobs,
-    }
-}
-
-/// Runs the jobs on the current rayon pool, in order, each stopped once the jobs before it
-/// have used `budget` up. Index `i` of the result is job `i`'s run (`None`: never started,
-/// because it was not needed or the run was stopped).
-#[allow(clippy::too_many_arguments)]
-fn parallel_phase(
-    inst: &Instance,
-    order: &FillOrder,
-    jobs: &Jobs,
-    marks: &[u64],
-    options: SearchOptions,
-    control: &ParallelControl,
-    cap: u64,
-    step: u64,
-) -> Vec<Option<JobRun>> {
-    let n = jobs.jobs.len();
-    let next = AtomicUsize::new(0);
-    // Nodes so far per job: a lower bound of what it will have done.
-    let done: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
-    // With `Mode::First`, the lowest job that found a solution: later ones are not needed.
-    let first_found = AtomicUsize::new(usize::MAX);
-    let runs: Mutex<Vec<Option<JobRun>>> = Mutex::new((0..n).map(|_| None).collect());
-    // What the serial search certainly places before job `i`'s first node, as things stand.
-    let before =
-        |i: usize| -> u64 { marks[i] + done[..i].iter().map(|d| d.load(Relaxed)).sum::<u64>() };
-    let worker = || {
-        loop {
-            let i = next.fetch_add(1, Relaxed);
-            if i >= n || control.stop.load(Relaxed) || first_found.load(Relaxed) < i {
-                return;
-            }
-            if before(i) >= cap {
-                return; // and every later job: they are taken in order
-            }
-            let job = Continuation {
-                mode: options.mode,
-                ..jobs.jobs[i].clone()
-            };
-            // The job never gets more than the limit leaves after the prefix before it.
-            let own = options.max_nodes(cap - marks[i]);
-            let mut solver = match Solver::resume(inst, order, &job, own) {
-                Ok(s) => s,
-                // A job made by `split` always resumes; an error would be a bug here.
-                Err(e) => panic!("split job does not resume: {e}"),
-            };
-            let mut run_found = Vec::new();
-            let mut snapshots = Vec::new();
-            let (mut every, mut last) = (step, 0);
-            loop {
-                let event = solver.step(Nodes(step));
-                let nodes = solver.nodes();
-                control
-                    .nodes
-                    .fetch_add(nodes - done[i].load(Relaxed), Relaxed);
-                done[i].store(nodes, Relaxed);
-                match event {
-                    Step::Found(b) => {
-                        run_found.push(b);
-                        if options.mode == Mode::First {
-                            first_found.fetch_min(i, Relaxed);
-                            break;
-                        }
-                    }
-                    Step::Paused
-                        if !solver.is_out_of_nodes()
-                            && !control.stop.load(Relaxed)
-                            && before(i) < cap =>
-                    {
-                        if nodes - last >= every {
-                            if snapshots.len() == SNAPSHOTS {
-                                // Keep every second one, twice as far apart from now on.
-                                let mut k = 0;
-                                snapshots.retain(|_| {
-                                    k += 1;
-                                    k % 2 == 0
-                                });
-                                every *= 2;
-                            }
-                            snapshots.push((nodes, solver.continuation(), run_found.len()));
-                            last = nodes;
-                        }
-                    }
-                    Step::Paused | Step::Finished => break,
-                }
-            }
-            let p = solver.progress();
-            let ran = Share {
-                nodes: solver.nodes(),
-                found: run_found,
-                max_depth: p.max_depth,
-                best_board: p.best_board,
-            };
-            drop(solver);
-            if let Ok(mut r) = runs.lock() {
-                r[i] = Some(JobRun {
-                    ran,
-                    start: job,
-                    snapshots,
-                });
-            }
-        }
-    };
-    rayon::scope(|s| {
-        for _ in 0..rayon::current_num_threads() {
-            s.spawn(|_| worker());
-        }
-    });
-    runs.into_inner().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A run's totals as they stand.
-fn as_is(run: JobRun) -> Share {
-    run.ran
-}
-
-/// `run` cut to the serial search's share of it: at most `left` nodes. A run that stayed
-/// within it is taken as it is; one that went past is redone from its last snapshot at or
-/// below `left`, to exactly `left` nodes (or to its end, or its first solution with
-/// `Mode::First`, if that comes first).
-fn cut(
-    inst: &Instance,
-    order: &FillOrder,
-    options: SearchOptions,
-    run: JobRun,
-    left: u64,
-) -> Share {
-    if run.ran.nodes <= left {
-        return as_is(run);
-    }
-    let JobRun {
-        ran: Share { mut found, .. },
-        start,
-        snapshots,
-    } = run;
-    let (from, kept) = snapshots
-        .into_iter()
-        .rev()
-        .find(|(n, _, _)| *n <= left)
-        .map_or((start, 0), |(_, c, k)| (c, k));
-    found.truncate(kept);
-    let mut solver = match Solver::resume(inst, order, &from, options.max_nodes(left)) {
-        Ok(s) => s,
-        // A snapshot taken from a running job always resumes; an error would be a bug here.
-        Err(e) => panic!("snapshot does not resume: {e}"),
-    };
-    // With `Mode::First` the step after a solution finishes.
-    while let Step::Found(b) = solver.step(Unlimited) {
-        found.push(b);
-    }
-    let p = solver.progress();
-    Share {
-        nodes: solver.nodes(),
-        found,
-        max_depth: p.max_depth,
-        best_board: p.best_board,
     }
 }
 
@@ -381,7 +390,17 @@ mod tests {
                     let want = serial_run(&inst, &order, options);
                     let control = ParallelControl::default();
                     let got = pool.install(|| {
-                        run_capped(&inst, &order, &jobs, &marks, options, &control, cap, 500)
+                        Capped {
+                            inst: &inst,
+                            order: &order,
+                            jobs: &jobs,
+                            marks: &marks,
+                            options,
+                            control: &control,
+                            cap,
+                            step: 500,
+                        }
+                        .run()
                     });
                     let what = format!("depth {depth}, cap {cap}, {mode:?}");
                     assert_eq!(got.nodes, want.nodes, "{what}");

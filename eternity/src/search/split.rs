@@ -232,16 +232,17 @@ pub fn run_parallel_with(
     }
     if let Some(cap) = options.max_nodes {
         let (sp, marks) = split_marked(inst, order, depth);
-        return super::capped::run_capped(
+        return super::capped::Capped {
             inst,
             order,
-            &sp,
-            &marks,
+            jobs: &sp,
+            marks: &marks,
             options,
             control,
             cap,
-            ParallelControl::STEP,
-        );
+            step: ParallelControl::STEP,
+        }
+        .run();
     }
     let sp = split(inst, order, depth);
     control.nodes.fetch_add(sp.prefix_nodes, Relaxed);
