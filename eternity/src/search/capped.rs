@@ -91,7 +91,9 @@ impl Capped<'_> {
             nodes: 0,
             solutions: 0,
             found: Vec::new(),
-            max_depth: 0,
+            // The prefix's, as `run_parallel_with` reports it; the first job with nodes goes
+            // deeper.
+            max_depth: jobs.prefix_max_depth,
             best_board: Board::with_hints(inst),
             best_score: 0,
             jobs: n,
@@ -99,8 +101,7 @@ impl Capped<'_> {
         let stopped = control.stop.load(Relaxed);
         let mut left = cap;
         let mut job_nodes = 0;
-        let mut best_depth = None;
-        let mut first_done = false;
+        let mut solved_first = false;
         for (i, run) in runs.into_iter().enumerate() {
             // The prefix nodes between the last job and this one.
             let gap = marks[i] - if i == 0 { 0 } else { marks[i - 1] };
@@ -109,7 +110,7 @@ impl Capped<'_> {
             left -= take;
             // A run stopped from outside reports what it did, as `run_parallel_with` does.
             let share = match run {
-                Some(run) if stopped => as_is(run),
+                Some(run) if stopped => run.ran,
                 None if stopped => continue,
                 // A job is left unstarted only once what comes before it used the limit up.
                 None => break,
@@ -117,21 +118,22 @@ impl Capped<'_> {
                 Some(run) => self.cut(run, left),
             };
             left -= share.nodes.min(left);
-            out.nodes += share.nodes;
-            job_nodes += share.nodes;
-            if share.nodes > 0 && best_depth.is_none_or(|d| share.max_depth > d) {
-                best_depth = Some(share.max_depth);
+            // A job with nodes reached below the cut, deeper than any empty job or the prefix:
+            // the first such job to reach a depth has the serial search's best board.
+            if share.nodes > 0 && (job_nodes == 0 || share.max_depth > out.max_depth) {
+                out.max_depth = share.max_depth;
                 out.best_board = share.best_board;
             }
-            out.max_depth = out.max_depth.max(share.max_depth);
+            out.nodes += share.nodes;
+            job_nodes += share.nodes;
             out.solutions += share.found.len() as u64;
-            first_done = !share.found.is_empty();
+            solved_first = options.mode == Mode::First && !share.found.is_empty();
             out.found.extend(share.found);
-            if options.mode == Mode::First && first_done {
+            if solved_first {
                 break;
             }
         }
-        if !(options.mode == Mode::First && first_done) {
+        if !solved_first {
             // The prefix after the last job.
             out.nodes += (jobs.prefix_nodes - marks[n - 1]).min(left);
         }
@@ -140,7 +142,6 @@ impl Capped<'_> {
             // search finds it at no more cost than the prefix's nodes.
             return self.serial_counted();
         }
-        out.max_depth = out.max_depth.max(jobs.prefix_max_depth.min(jobs.depth));
         out.best_score = out.best_board.score(inst);
         out
     }
@@ -273,7 +274,7 @@ impl Capped<'_> {
             ..
         } = *self;
         if run.ran.nodes <= left {
-            return as_is(run);
+            return run.ran;
         }
         let JobRun {
             ran: Share { mut found, .. },
@@ -303,11 +304,6 @@ impl Capped<'_> {
             best_board: p.best_board,
         }
     }
-}
-
-/// A run's totals as they stand.
-fn as_is(run: JobRun) -> Share {
-    run.ran
 }
 
 /// The whole search on this thread (a limit that ends above the cut).
@@ -352,11 +348,6 @@ mod tests {
         mcgavin::parse(puz, Some(hnt), HintAxis::TopDown).expect("bench-easy-h52 reads")
     }
 
-    /// The single-threaded search under the same limit.
-    fn serial_run(inst: &Instance, order: &FillOrder, options: SearchOptions) -> ParallelOutcome {
-        serial(inst, order, options, 0)
-    }
-
     #[test]
     fn a_total_limit_gives_the_single_thread_run_under_that_limit() {
         let inst = h52();
@@ -387,7 +378,8 @@ mod tests {
             for cap in caps {
                 for mode in [Mode::All, Mode::First] {
                     let options = SearchOptions::default().mode(mode).max_nodes(cap);
-                    let want = serial_run(&inst, &order, options);
+                    // The single-threaded search under the same limit.
+                    let want = serial(&inst, &order, options, 0);
                     let control = ParallelControl::default();
                     let got = pool.install(|| {
                         Capped {
