@@ -177,6 +177,8 @@ impl Capped<'_> {
         // What the serial search certainly places before job `i`'s first node, as things stand.
         let before =
             |i: usize| -> u64 { marks[i] + done[..i].iter().map(|d| d.load(Relaxed)).sum::<u64>() };
+        // One set of tables for every job and cut (see `run_parallel_with`).
+        let tables = Solver::new(inst, order, options);
         let worker = || {
             loop {
                 let i = next.fetch_add(1, Relaxed);
@@ -192,7 +194,7 @@ impl Capped<'_> {
                 };
                 // The job never gets more than the limit leaves after the prefix before it.
                 let own = options.max_nodes(cap - marks[i]);
-                let mut solver = match Solver::resume(inst, order, &job, own) {
+                let mut solver = match tables.resume_on_tables(&job, own) {
                     Ok(s) => s,
                     // A job made by `split` always resumes; an error would be a bug here.
                     Err(e) => panic!("split job does not resume: {e}"),

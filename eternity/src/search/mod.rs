@@ -326,9 +326,21 @@ impl Solver {
     /// millisecond). What the result does is exactly what `Solver::resume` gives; this solver
     /// is left as it is.
     pub fn resume_with_tables(&self, cont: &Continuation) -> Result<Solver, ResumeError> {
+        self.resume_on_tables(cont, self.options)
+    }
+
+    /// [`Solver::resume_with_tables`] with other options of the same engine (the parallel
+    /// runs give each job its own node limit).
+    pub(crate) fn resume_on_tables(
+        &self,
+        cont: &Continuation,
+        options: SearchOptions,
+    ) -> Result<Solver, ResumeError> {
+        debug_assert_eq!(options.engine, self.options.engine);
         cont.check(&self.inst, &self.order)?;
         let mut s = self.clone();
         s.core.reset(cont.cursor(&self.order));
+        s.options = options;
         s.options.mode = cont.mode;
         s.stats = cont.stats();
         s.solutions = cont.solutions;

@@ -247,6 +247,9 @@ pub fn run_parallel_with(
     let sp = split(inst, order, depth);
     control.nodes.fetch_add(sp.prefix_nodes, Relaxed);
     let first_found = AtomicUsize::new(usize::MAX);
+    // One set of tables for every job: building them costs about a millisecond a job on a
+    // 16x16 board, copying them a few microseconds.
+    let tables = Solver::new(inst, order, options);
     let results: Vec<(u64, Vec<Board>, usize, Option<Board>)> = sp
         .jobs
         .par_iter()
@@ -261,7 +264,7 @@ pub fn run_parallel_with(
                 mode: options.mode,
                 ..job.clone()
             };
-            let mut s = match Solver::resume(inst, order, &job, options) {
+            let mut s = match tables.resume_on_tables(&job, options) {
                 Ok(s) => s,
                 // A job made by `split` always resumes; an error would be a bug here.
                 Err(e) => panic!("split job does not resume: {e}"),
