@@ -1,5 +1,6 @@
 //! Criterion benches for `quartiles-solver`: a full solve (every word and the quartiles) of
-//! public boards with the dictionary already loaded, by the fast engine and by the seed's
+//! public boards with the dictionary already loaded (warm, cycling through all boards, and
+//! with the core's caches emptied before each solve), by the fast engine and by the seed's
 //! baseline doing the same job, and loading the embedded list from its bytes until it is
 //! ready to solve (`compare -- quartiles` also shows the cost of `prepare`, which the embedded
 //! list does not need).
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bench_harness::suites::quartiles::{baseline_solve, full_solve, public_boards};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use quartiles_solver::Dictionary;
 
 fn boards() -> Vec<(String, quartiles_solver::Board)> {
@@ -40,6 +41,27 @@ fn solve(c: &mut Criterion) {
                 .map(|(_, board)| full_solve(&dict, black_box(board)))
                 .sum::<usize>()
         })
+    });
+    // One board at a time with the core's caches emptied first (an 8 MB buffer read and
+    // written, not timed), cycling through the 65 boards: an app that solves a board now
+    // and then meets the index in the shared cache or memory, not in L1 and L2.
+    let mut buffer = vec![0u64; 1 << 20];
+    let mut next = 0;
+    g.bench_function("ours/cold-cache", |b| {
+        b.iter_batched(
+            || {
+                let mut sum = 0u64;
+                for word in buffer.iter_mut().step_by(8) {
+                    sum = sum.wrapping_add(*word);
+                    *word = sum;
+                }
+                black_box(sum);
+                next = (next + 1) % boards.len();
+                &boards[next].1
+            },
+            |board| full_solve(&dict, black_box(board)),
+            BatchSize::PerIteration,
+        )
     });
     g.finish();
 

@@ -30,6 +30,11 @@ pub(crate) const CODE_SHIFT: u32 = 26;
 /// tiers than the codes has its rarest-valued ones there (the English list has a dozen).
 const ESCAPE: u32 = 63;
 
+/// Levels of the index laid out breadth first, before the states below them are laid out
+/// depth first (see [`Index::build`]). Measured on the public boards with the index out of
+/// the core's caches: 2 to 4 levels lay out alike, 6 is slower.
+const BFS_LEVELS: usize = 3;
+
 /// Words of a state's *window*: its header and room for all 26 edges, rounded up to a power
 /// of two. The array ends with this many zero words, so every state's window lies inside it:
 /// a walk checks the bounds once per state (the window) instead of once per word read, and
@@ -91,9 +96,12 @@ impl Numbering {
 }
 
 impl Index {
-    /// Unrolls the fst breadth first (shallow states, which every board visits, sit together
-    /// at the front). Transitions on bytes other than `a`-`z` are left out (no tile spells
-    /// them; the dictionary's constructors admit only lowercase letters).
+    /// Unrolls the fst. States are laid out in two orders: the top [`BFS_LEVELS`] levels
+    /// breadth first (shallow states, which every board visits, sit together at the front),
+    /// then the states below each of the last level's, depth first (a state's first child
+    /// right after it, so a walk down a chain of letters reads neighbouring cache lines).
+    /// Transitions on bytes other than `a`-`z` are left out (no tile spells them; the
+    /// dictionary's constructors admit only lowercase letters).
     pub fn build<D: AsRef<[u8]>>(fst: &Fst<D>) -> Index {
         let mut numbering = Numbering {
             first: vec![u32::MAX; fst.as_bytes().len() + 1],
@@ -101,7 +109,46 @@ impl Index {
             keys: Vec::new(),
         };
         numbering.id((fst.root().addr(), 0));
-        // First pass: number the states breadth first and record their targets.
+        // A state's targets, in letter order, appended to `out`.
+        let children = |(addr, acc): Key, out: &mut Vec<Key>| {
+            for t in fst.node(addr).transitions() {
+                if t.inp.wrapping_sub(b'a') < 26 {
+                    out.push((t.addr, acc.saturating_add(t.out.value())));
+                }
+            }
+        };
+        // First pass: number the states, breadth first for the top levels...
+        let mut scratch = Vec::new();
+        let (mut next, mut level_end) = (0, 1);
+        for _ in 0..BFS_LEVELS {
+            while next < level_end {
+                scratch.clear();
+                children(numbering.keys[next], &mut scratch);
+                next += 1;
+                for &c in &scratch {
+                    numbering.id(c);
+                }
+            }
+            level_end = numbering.keys.len();
+        }
+        // ...then depth first below each state of the last level, in order (a stack of the
+        // targets still to visit, the first on top; a state already numbered is not entered
+        // again).
+        let mut stack: Vec<Key> = Vec::new();
+        for f in next..level_end {
+            scratch.clear();
+            children(numbering.keys[f], &mut scratch);
+            stack.extend(scratch.iter().rev());
+            while let Some(key) = stack.pop() {
+                let fresh = numbering.keys.len();
+                if numbering.id(key) as usize == fresh {
+                    scratch.clear();
+                    children(key, &mut scratch);
+                    stack.extend(scratch.iter().rev());
+                }
+            }
+        }
+        // Second pass: in the order numbered, record each state's targets.
         let mut targets: Vec<u32> = Vec::new();
         let mut spans: Vec<(u32, u32, u32)> = Vec::new(); // mask, tier, edges
         let mut next = 0;
