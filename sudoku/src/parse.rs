@@ -80,7 +80,9 @@ impl Origin {
 /// reports); use [`check_clash`] or [`parse_all_strict`] to reject them.
 #[derive(Clone, Debug)]
 pub struct Puzzles<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// The text not read yet, and the number of lines before it.
+    rest: &'a str,
+    line: usize,
     format: Format,
     puzzle: usize,
     done: bool,
@@ -91,7 +93,8 @@ impl<'a> Puzzles<'a> {
     /// Reads `text` in the given format.
     pub fn new(text: &'a str, format: Format) -> Self {
         Puzzles {
-            lines: text.lines().enumerate(),
+            rest: text,
+            line: 0,
             format,
             puzzle: 0,
             done: false,
@@ -117,13 +120,54 @@ impl<'a> Puzzles<'a> {
         }
     }
 
+    /// The next line and its number: the lines of `str::lines` (split at `\n` or `\r\n`),
+    /// each without one more `\r` at its end if it has one.
     fn next_line(&mut self) -> Option<(usize, &'a str)> {
-        self.lines
-            .next()
-            .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+        if self.rest.is_empty() {
+            return None;
+        }
+        let strip = |l: &'a str| l.strip_suffix('\r').unwrap_or(l);
+        let line = match self.rest.split_once('\n') {
+            Some((line, rest)) => {
+                self.rest = rest;
+                strip(strip(line))
+            }
+            None => strip(std::mem::take(&mut self.rest)),
+        };
+        self.line += 1;
+        Some((self.line, line))
+    }
+
+    /// The common case of the line format: the next line is a well-formed puzzle of 81 bytes
+    /// ending the text or followed by `\n` or `\r\n`. It is read without searching for the
+    /// line's end (which costs about as much as parsing it); anything else is left to the
+    /// general path.
+    #[inline]
+    fn next_plain_puzzle(&mut self) -> Option<(Grid, Origin)> {
+        let b = self.rest.as_bytes();
+        let skip = match b.get(CELLS) {
+            None if b.len() == CELLS => CELLS,
+            Some(b'\n') => CELLS + 1,
+            Some(b'\r') if b.get(CELLS + 1) == Some(&b'\n') => CELLS + 2,
+            _ => return None,
+        };
+        // A line of digits and dots only: no line end inside it, and every byte is ASCII, so
+        // `skip` falls on a character boundary.
+        let grid = parse_line_ascii(&b[..CELLS])?;
+        self.rest = self.rest.get(skip..)?;
+        self.line += 1;
+        self.puzzle += 1;
+        let origin = Origin {
+            format: Format::Line,
+            first_line: self.line,
+        };
+        Some((grid, origin))
     }
 
     fn read_line_format(&mut self) -> Option<Result<(Grid, Origin), ParseError>> {
+        if let Some(found) = self.next_plain_puzzle() {
+            return Some(Ok(found));
+        }
         loop {
             let (n, line) = self.next_line()?;
             if line.is_empty() || line.starts_with('#') {
@@ -391,13 +435,11 @@ impl FromStr for Grid {
         let g = p.next().ok_or(ParseError::Empty)??;
         p.check_last(&g)?;
         // Anything after the one puzzle other than blank or comment lines is a second puzzle.
-        if let Some((n, _)) = p
-            .lines
-            .clone()
-            .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-            .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        {
-            return Err(ParseError::TooMany { line: n });
+        while let Some((n, l)) = p.next_line() {
+            let l = l.trim_end_matches('\r');
+            if !l.is_empty() && !l.starts_with('#') {
+                return Err(ParseError::TooMany { line: n });
+            }
         }
         Ok(g)
     }
@@ -423,6 +465,73 @@ pub fn write_all<'g>(out: &mut Vec<u8>, grids: impl IntoIterator<Item = &'g Grid
 mod tests {
     use super::*;
     use crate::grid::Unit;
+    use proptest::prelude::*;
+
+    /// The line reader as it was defined before its fast path: `str::lines`, one more `\r`
+    /// dropped, comments and empty lines skipped, each other line one puzzle.
+    fn read_by_lines(text: &str) -> Vec<Result<Grid, ParseError>> {
+        let mut out = Vec::new();
+        let mut puzzle = 0;
+        for (i, l) in text.lines().enumerate() {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            puzzle += 1;
+            let r = parse_line(l, puzzle, i + 1);
+            let stop = r.is_err();
+            out.push(r);
+            if stop {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Lines a puzzle file may hold, well formed or not, and the ways lines end.
+    fn file_text() -> impl Strategy<Value = String> {
+        let line = prop_oneof![
+            4 => Just(P.to_string()),
+            2 => (0..81usize, "[0-9.#x\r]").prop_map(|(i, c)| {
+                let mut l = P.to_string();
+                l.replace_range(i..i + 1, &c);
+                l
+            }),
+            1 => Just(String::new()),
+            1 => Just("# comment".to_string()),
+            1 => "[0-9.\r]{0,84}",
+            1 => Just(format!("{P}5")),
+        ];
+        let end = prop_oneof![
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r\r\n"),
+            Just("\r"),
+            Just("")
+        ];
+        proptest::collection::vec((line, end), 0..8)
+            .prop_map(|parts| parts.into_iter().map(|(l, e)| l + e).collect::<String>())
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_path_reads_what_the_lines_say(text in file_text()) {
+            let fast: Vec<_> = Puzzles::new(&text, Format::Line).collect();
+            prop_assert_eq!(fast, read_by_lines(&text));
+        }
+
+        #[test]
+        fn lines_are_split_as_str_lines_splits(text in "[a\r\n]{0,12}") {
+            let mut p = Puzzles::new(&text, Format::Line);
+            let ours: Vec<_> = std::iter::from_fn(|| p.next_line()).collect();
+            let theirs: Vec<_> = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+                .collect();
+            prop_assert_eq!(ours, theirs);
+        }
+    }
 
     const P: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
