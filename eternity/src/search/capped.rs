@@ -57,6 +57,10 @@ pub(super) struct Capped<'a> {
     /// `marks[i]`: the prefix nodes the serial search places before job `i`.
     pub(super) marks: &'a [u64],
     pub(super) options: SearchOptions,
+    /// A search of `inst` in `order` with `options`, never stepped: every job and every cut
+    /// resumes on a copy of its tables ([`Solver::resume_on_tables`]) instead of building
+    /// them again.
+    pub(super) tables: &'a Solver,
     pub(super) control: &'a ParallelControl,
     /// The limit on the whole run.
     pub(super) cap: u64,
@@ -158,14 +162,14 @@ impl Capped<'_> {
     /// `i`'s run (`None`: never started, because it was not needed or the run was stopped).
     fn parallel_phase(&self) -> Vec<Option<JobRun>> {
         let Capped {
-            inst,
-            order,
             jobs,
             marks,
             options,
+            tables,
             control,
             cap,
             step,
+            ..
         } = *self;
         let n = jobs.jobs.len();
         let next = AtomicUsize::new(0);
@@ -177,8 +181,6 @@ impl Capped<'_> {
         // What the serial search certainly places before job `i`'s first node, as things stand.
         let before =
             |i: usize| -> u64 { marks[i] + done[..i].iter().map(|d| d.load(Relaxed)).sum::<u64>() };
-        // One set of tables for every job and cut (see `run_parallel_with`).
-        let tables = Solver::new(inst, order, options);
         let worker = || {
             loop {
                 let i = next.fetch_add(1, Relaxed);
@@ -270,10 +272,7 @@ impl Capped<'_> {
     /// `Mode::First`, if that comes first).
     fn cut(&self, run: JobRun, left: u64) -> Share {
         let Capped {
-            inst,
-            order,
-            options,
-            ..
+            options, tables, ..
         } = *self;
         if run.ran.nodes <= left {
             return run.ran;
@@ -289,7 +288,7 @@ impl Capped<'_> {
             .find(|(n, _, _)| *n <= left)
             .map_or((start, 0), |(_, c, k)| (c, k));
         found.truncate(kept);
-        let mut solver = match Solver::resume(inst, order, &from, options.max_nodes(left)) {
+        let mut solver = match tables.resume_on_tables(&from, options.max_nodes(left)) {
             Ok(s) => s,
             // A snapshot taken from a running job always resumes; an error would be a bug here.
             Err(e) => panic!("snapshot does not resume: {e}"),
@@ -390,6 +389,7 @@ mod tests {
                             jobs: &jobs,
                             marks: &marks,
                             options,
+                            tables: &Solver::new(&inst, &order, options),
                             control: &control,
                             cap,
                             step: 500,

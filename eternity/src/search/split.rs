@@ -230,6 +230,9 @@ pub fn run_parallel_with(
             jobs: 0,
         };
     }
+    // One set of tables for every job: building them costs about a millisecond a job on a
+    // 16x16 board, copying them about 30 microseconds.
+    let tables = Solver::new(inst, order, options);
     if let Some(cap) = options.max_nodes {
         let (sp, marks) = split_marked(inst, order, depth);
         return super::capped::Capped {
@@ -238,6 +241,7 @@ pub fn run_parallel_with(
             jobs: &sp,
             marks: &marks,
             options,
+            tables: &tables,
             control,
             cap,
             step: ParallelControl::STEP,
@@ -247,9 +251,6 @@ pub fn run_parallel_with(
     let sp = split(inst, order, depth);
     control.nodes.fetch_add(sp.prefix_nodes, Relaxed);
     let first_found = AtomicUsize::new(usize::MAX);
-    // One set of tables for every job: building them costs about a millisecond a job on a
-    // 16x16 board, copying them about 30 microseconds.
-    let tables = Solver::new(inst, order, options);
     let results: Vec<(u64, Vec<Board>, usize, Option<Board>)> = sp
         .jobs
         .par_iter()
