@@ -76,23 +76,39 @@ impl State {
     /// givens one by one touched nine words per given, a large share of the time of an easy
     /// puzzle.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        // slots[64 * band + 16 * (p % 4) + value]: the band's cells p that hold the value
-        // (1..=9, 0 for a blank), in four copies taken in turn, so that a common value (the
-        // blank) does not make one long chain of read-modify-writes to a single word.
-        let mut slots = [0u32; 192];
-        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
-            for (p, &v) in cells.iter().enumerate() {
-                slots[(64 * band + 16 * (p & 3) + (v as usize & 15)) % 192] |= 1 << p;
-            }
-        }
+        // The givens as bit planes: per band, plane k holds the cells whose value has bit k
+        // (values 1..=9 in four bits, 0 for a blank), gathered eight cells at a time by a
+        // multiply; a digit's cells are then the planes' intersection, complemented where
+        // its value has a zero bit. No branch and no read-modify-write per cell.
         let mut givens = [0u32; 27];
-        for (band, words) in givens.chunks_exact_mut(9).enumerate() {
-            let s = &slots[64 * band..64 * band + 64];
-            for (d, g) in words.iter_mut().enumerate() {
-                *g = s[d + 1] | s[d + 17] | s[d + 33] | s[d + 49];
+        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
+            let mut planes = [0u32; 4];
+            // Cells 0..8, 8..16, 16..24, then 19..27 shifted to keep 24..27.
+            for (start, shift) in [(0, 0), (8, 0), (16, 0), (19, 40)] {
+                let mut chunk = [0u8; 8];
+                chunk.copy_from_slice(&cells[start..start + 8]);
+                let eight = u64::from_le_bytes(chunk) >> shift;
+                let at = start + shift as usize / 8;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    let bits = ((eight >> k) & 0x0101_0101_0101_0101)
+                        .wrapping_mul(0x0102_0408_1020_4080)
+                        >> 56;
+                    *plane |= (bits as u32) << at;
+                }
+            }
+            let [p0, p1, p2, p3] = planes;
+            let not = [!p0, !p1, !p2, !p3];
+            for (d, g) in givens[9 * band..9 * band + 9].iter_mut().enumerate() {
+                let v = d + 1;
+                let pick = |k: usize, p: u32| if v >> k & 1 != 0 { p } else { not[k] };
+                *g = pick(0, p0) & pick(1, p1) & pick(2, p2) & pick(3, p3) & BAND;
             }
         }
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        // The columns of each word's givens.
+        let mut given_cols = [0u32; 27];
+        for (c, &g) in given_cols.iter_mut().zip(&givens) {
+            *c = (g | g >> 9 | g >> 18) & 511;
+        }
         let mut s = State {
             cand: [BAND; 27],
             unplaced: [BAND; 3],
@@ -114,16 +130,23 @@ impl State {
                     seen &= seen - 1;
                     peers |= BAND_PEERS[p];
                 }
-                let elsewhere = fold(givens[9 * b1 + digit]) | fold(givens[9 * b2 + digit]);
-                if g & peers != 0 || fold(g) & elsewhere != 0 {
+                let elsewhere = given_cols[9 * b1 + digit] | given_cols[9 * b2 + digit];
+                if g & peers != 0 || given_cols[9 * band + digit] & elsewhere != 0 {
                     return None;
                 }
                 let c = (BAND & !filled & !peers & !columns_mask(elsewhere)) | g;
                 s.cand[9 * band + digit] = c;
             }
-        }
-        for (i, &c) in s.cand.iter().enumerate() {
-            s.band_dirty |= ((c != BAND) as u32) << i;
+            // The words that differ from the full band: all nine when the band has a given
+            // (a filled cell leaves every other digit, and the digit's own given the rest
+            // of its row), else those of digits whose column is taken in another band.
+            let changed = if filled != 0 {
+                511
+            } else {
+                let words = &s.cand[9 * band..9 * band + 9];
+                (0..9).fold(0, |m, d| m | ((words[d] != BAND) as u32) << d)
+            };
+            s.band_dirty |= changed << (9 * band);
         }
         s.stack_dirty = s.band_dirty;
         Some(s)
@@ -454,22 +477,28 @@ impl State {
 
     /// The grid of a solved state (every cell placed).
     ///
-    /// Each word is spread eight cells at a time into bytes (0 or 1) by table and scaled
-    /// by its digit: in a solved state every cell is in exactly one word, so the words add
-    /// up to the grid, without a loop over each word's cells.
+    /// In a solved state every cell is in exactly one word of its band, so the value of a
+    /// cell is known bit by bit from four masks per band, each the union of the words of
+    /// the digits whose value has that bit (value 1 to 9 in four bits). Each mask is
+    /// spread eight cells at a time into bytes (0 or 1) by table and shifted into its bit
+    /// of the byte: 16 look-ups a band instead of one per word and byte.
     pub(crate) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (band, words) in self.cand.chunks_exact(9).enumerate() {
-            let mut out = [0u64; 4];
-            for (d, &w) in words.iter().enumerate() {
-                let digit = d as u64 + 1;
-                for (j, o) in out.iter_mut().enumerate() {
-                    *o |= SPREAD8[((w >> (8 * j)) & 255) as usize] * digit;
-                }
-            }
+        for (band, w) in self.cand.chunks_exact(9).enumerate() {
+            // w[d] holds value d + 1.
+            let planes = [
+                w[0] | w[2] | w[4] | w[6] | w[8],
+                w[1] | w[2] | w[5] | w[6],
+                w[3] | w[4] | w[5] | w[6],
+                w[7] | w[8],
+            ];
             let mut bytes = [0u8; 32];
-            for (chunk, o) in bytes.chunks_exact_mut(8).zip(out) {
-                chunk.copy_from_slice(&o.to_le_bytes());
+            for (j, chunk) in bytes.chunks_exact_mut(8).enumerate() {
+                let mut v = 0u64;
+                for (k, &plane) in planes.iter().enumerate() {
+                    v |= SPREAD8[((plane >> (8 * j)) & 255) as usize] << k;
+                }
+                chunk.copy_from_slice(&v.to_le_bytes());
             }
             cells[27 * band..27 * band + 27].copy_from_slice(&bytes[..27]);
         }
