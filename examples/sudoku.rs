@@ -32,7 +32,7 @@ use std::time::Instant;
 use clap::Parser;
 use examples::counter_bar;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
-use sudoku_engine::io::{SolveOptions, count_all, read_puzzles, solve_file, write_finals};
+use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts, write_finals};
 use sudoku_engine::parse::Format;
 use sudoku_engine::puzzle_gen::{Generator, Symmetry, UnknownSymmetry};
 use sudoku_engine::rating::{GRADES, Grade, UnknownGrade, rate, read_rated};
@@ -257,16 +257,21 @@ fn count(input: &Path, threads: usize) -> Result<(), String> {
     if grids.is_empty() {
         return Err(format!("{}: no puzzle found", input.display()));
     }
-    let counts = count_all(&grids, threads).map_err(|e| e.to_string())?;
+    // Verdicts alone: no solution's grid is built.
+    let verdicts = verdicts(&grids, threads).map_err(|e| e.to_string())?;
     let mut hist = [0usize; 3];
     // The lines are put together by hand: through `writeln!` the formatting machinery cost
     // as much as solving an easy puzzle.
-    let mut text = Vec::with_capacity(counts.len() * 12);
-    for (k, c) in counts.iter().enumerate() {
-        hist[c.solutions as usize] += 1;
+    let mut text = Vec::with_capacity(verdicts.len() * 12);
+    for (k, &v) in verdicts.iter().enumerate() {
+        hist[match v {
+            Verdict::NoSolution => 0,
+            Verdict::Unique => 1,
+            Verdict::Multiple => 2,
+        }] += 1;
         push_number(&mut text, k + 1);
         text.extend_from_slice(b": ");
-        text.extend_from_slice(verdict_word(c.verdict()).as_bytes());
+        text.extend_from_slice(verdict_word(v).as_bytes());
         text.push(b'\n');
     }
     let mut out = std::io::stdout().lock();

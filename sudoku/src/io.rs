@@ -223,6 +223,14 @@ pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError
     Ok(count_on(&pool(threads)?, grids))
 }
 
+/// The verdict (limit 2) of every puzzle with the fast engine, on `threads` threads, in input
+/// order: [`count_all`]'s verdicts, without building any solution's grid.
+pub fn verdicts(grids: &[Grid], threads: usize) -> Result<Vec<Verdict>, FileError> {
+    Ok(map_on(&pool(threads)?, grids, |s, g| {
+        Verdict::of(s.count_solutions(g, 2))
+    }))
+}
+
 /// Where batches are counted: a thread pool built once for a whole file (building one per
 /// batch cost more than small batches take), or `None` for the calling thread.
 #[cfg(feature = "parallel")]
@@ -253,6 +261,15 @@ fn pool(_threads: usize) -> Result<Pool, FileError> {
 
 /// Counts (limit 2) every puzzle of `grids` on `pool`, in input order.
 fn count_on(pool: &Pool, grids: &[Grid]) -> Vec<Count> {
+    map_on(pool, grids, |s, g| s.count(g, 2))
+}
+
+/// `each` of every puzzle of `grids`, with a solver per thread, on `pool`, in input order.
+fn map_on<T: Send>(
+    pool: &Pool,
+    grids: &[Grid],
+    each: impl Fn(&mut Solver, &Grid) -> T + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
     if let Some(pool) = pool {
         use rayon::prelude::*;
@@ -261,14 +278,14 @@ fn count_on(pool: &Pool, grids: &[Grid]) -> Vec<Count> {
             grids
                 .par_iter()
                 .with_min_len(64)
-                .map_init(Solver::new, |s, g| s.count(g, 2))
+                .map_init(Solver::new, |s, g| each(s, g))
                 .collect()
         });
     }
     #[cfg(not(feature = "parallel"))]
     let _ = pool;
     let mut solver = Solver::new();
-    grids.iter().map(|g| solver.count(g, 2)).collect()
+    grids.iter().map(|g| each(&mut solver, g)).collect()
 }
 
 /// Reads every puzzle of `text` (format given or detected); malformed input is an error
@@ -428,6 +445,37 @@ mod tests {
             generate_to("/dev/full", 10_000, 1),
             Err(FileError::Io { .. })
         ));
+    }
+
+    #[test]
+    fn verdicts_are_the_counts_verdicts_on_any_number_of_threads() {
+        let solved: Grid =
+            "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+                .parse()
+                .unwrap();
+        let mut grids = Vec::new();
+        for k in 0..300usize {
+            // Every 7th puzzle loses many givens (several solutions), every 11th gets a clash.
+            let mut g = solved;
+            for c in (0..81).filter(|c| (c * 31 + k * 17) % 81 < if k % 7 == 0 { 70 } else { 50 }) {
+                g.set(c, 0).unwrap();
+            }
+            if k % 11 == 0 {
+                g.set(k % 81, 1 + (solved.get(k % 81) % 9)).unwrap();
+            }
+            grids.push(g);
+        }
+        let counts: Vec<Verdict> = count_all(&grids, 1)
+            .unwrap()
+            .iter()
+            .map(Count::verdict)
+            .collect();
+        assert!(counts.contains(&Verdict::Unique));
+        assert!(counts.contains(&Verdict::Multiple));
+        assert!(counts.contains(&Verdict::NoSolution));
+        for threads in [1, 2, 3] {
+            assert_eq!(verdicts(&grids, threads).unwrap(), counts);
+        }
     }
 
     /// A `Write` that keeps what it gets, shareable with the test after the thread is done

@@ -46,11 +46,7 @@ pub struct Count {
 impl Count {
     /// The verdict of a count made with a limit of at least 2.
     pub fn verdict(&self) -> Verdict {
-        match self.solutions {
-            0 => Verdict::NoSolution,
-            1 => Verdict::Unique,
-            _ => Verdict::Multiple,
-        }
+        Verdict::of(self.solutions)
     }
 }
 
@@ -63,6 +59,17 @@ pub enum Verdict {
     Unique,
     /// Two or more solutions.
     Multiple,
+}
+
+impl Verdict {
+    /// The verdict of `solutions` counted with a limit of at least 2.
+    pub fn of(solutions: u64) -> Verdict {
+        match solutions {
+            0 => Verdict::NoSolution,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        }
+    }
 }
 
 impl std::fmt::Display for Verdict {
@@ -161,6 +168,12 @@ impl Solutions {
     /// Counts solutions from here up to `limit` more, with no budget to check; `guesses` is
     /// the total of this search so far.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_keeping(limit, true)
+    }
+
+    /// [`Solutions::count_up_to`], building the first solution's grid only if `keep_first`
+    /// (a count alone needs none; building it costs about an easy puzzle's tenth).
+    fn count_keeping(&mut self, limit: u64, keep_first: bool) -> Count {
         let mut count = Count::default();
         match &mut self.inner {
             Inner::Fast(f) => {
@@ -168,7 +181,7 @@ impl Solutions {
                     match f.run(Unlimited) {
                         Event::Solution(s) => {
                             count.solutions += 1;
-                            if count.first.is_none() {
+                            if keep_first && count.first.is_none() {
                                 count.first = Some(s.solution());
                             }
                         }
@@ -335,7 +348,17 @@ impl Solver {
         self.search.count_up_to(limit)
     }
 
-    /// The counters of the last [`Solver::count`] or [`Solver::solve`]: nodes, solutions
+    /// The number of solutions of `puzzle`, counted up to `limit`, without building any
+    /// solution's grid: [`Solver::count`]`(puzzle, limit).solutions`, with the same search
+    /// and counters, for a caller that needs the number alone (a uniqueness check of many
+    /// puzzles).
+    pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> u64 {
+        self.search.reset(puzzle);
+        self.search.count_keeping(limit, false).solutions
+    }
+
+    /// The counters of the last [`Solver::count`], [`Solver::count_solutions`] or
+    /// [`Solver::solve`]: nodes, solutions
     /// found, guesses (what a benchmark records to show that a speed change kept the search).
     pub fn progress(&self) -> Progress {
         self.search.progress()
@@ -354,7 +377,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 
 /// The number of solutions of `puzzle`, counted up to `limit` by the fast engine.
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
-    Solver::new().count(puzzle, limit).solutions
+    Solver::new().count_solutions(puzzle, limit)
 }
 
 /// Every solution of `puzzle`, lazily, by the fast engine: [`Solutions::new`].
@@ -403,6 +426,25 @@ mod tests {
         assert_eq!(base.count(&col, 2).solutions, 0);
         assert_eq!(base.count(&s, 2), Solver::new().count(&s, 2));
         assert_eq!(base.count(&s, 0).solutions, 0);
+    }
+
+    #[test]
+    fn a_count_alone_is_the_same_search() {
+        let p: Grid = P.parse().unwrap();
+        let s: Grid = S.parse().unwrap();
+        let mut col = Grid::EMPTY;
+        col.set(0, 5).unwrap();
+        col.set(9 * 5, 5).unwrap();
+        for engine in [Engine::Fast, Engine::Baseline] {
+            let mut solver = Solver::with_engine(engine);
+            for (grid, limit) in [(p, 2), (s, 2), (col, 2), (Grid::EMPTY, 7), (p, 0)] {
+                let full = solver.count(&grid, limit);
+                let progress = solver.progress();
+                assert_eq!(solver.count_solutions(&grid, limit), full.solutions);
+                assert_eq!(solver.progress(), progress, "{engine:?} {grid} {limit}");
+            }
+        }
+        assert_eq!(Solver::new().count_solutions(&Grid::EMPTY, 7), 7);
     }
 
     #[test]
