@@ -172,7 +172,7 @@ impl Solutions {
     }
 
     /// [`Solutions::count_up_to`], building the first solution's grid only if `keep_first`
-    /// (a count alone needs none; building it costs about an easy puzzle's tenth).
+    /// (a count alone needs none).
     fn count_keeping(&mut self, limit: u64, keep_first: bool) -> Count {
         let mut count = Count::default();
         match &mut self.inner {
@@ -358,8 +358,8 @@ impl Solver {
     }
 
     /// The counters of the last [`Solver::count`], [`Solver::count_solutions`] or
-    /// [`Solver::solve`]: nodes, solutions
-    /// found, guesses (what a benchmark records to show that a speed change kept the search).
+    /// [`Solver::solve`]: nodes, solutions found, guesses (what a benchmark records to show
+    /// that a speed change kept the search).
     pub fn progress(&self) -> Progress {
         self.search.progress()
     }
