@@ -1,6 +1,7 @@
 //! Criterion benches for `sudoku-engine`: uniqueness checks (count up to 2) over the tdoku
-//! sets with the fast engine and, side by side, the `sudoku` crate; the seed's baseline on a
-//! few top1465 puzzles; and generation of finals into memory.
+//! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
+//! `sudoku` crate; the seed's baseline on a few top1465 puzzles; and generation of finals
+//! into memory.
 //!
 //! `cargo bench -p bench-harness --bench sudoku` (`compare -- sudoku` prints the paired
 //! table).
@@ -8,7 +9,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use bench_harness::suites::sudoku::{SETS, lines, ours, pass_baseline, pass_ours, pass_peer, peer};
+use bench_harness::suites::sudoku::{
+    SETS, lines, ours, pass_baseline, pass_ours, pass_peer, peer, set_lines,
+};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_engine::Solver;
 use sudoku_engine::generate::Finals;
@@ -18,7 +21,7 @@ fn solve(c: &mut Criterion) {
     g.measurement_time(Duration::from_secs(4));
     g.sample_size(10);
     for set in &SETS {
-        let l = lines(set.file).expect("testdata/sudoku");
+        let l = set_lines(set).expect("testdata/sudoku");
         let o = ours(&l).expect("puzzles parse");
         let p = peer(&l).expect("puzzles parse for the peer");
         g.throughput(Throughput::Elements(o.len() as u64));

@@ -14,6 +14,8 @@
 //! - Puzzles ([`puzzle_gen`]): [`Generator`](puzzle_gen::Generator) makes puzzles with exactly
 //!   one solution that are minimal, from a seed, with a symmetry, a clue limit and a target
 //!   grade; [`io::write_puzzles`] writes batches on several threads in a fixed order.
+//! - Isomorphs ([`isomorph`]): the symmetries of sudoku, numbered; an image of a puzzle has
+//!   the images of its solutions.
 //! - Ratings ([`rating`]): [`rate`](rating::rate) solves as a person would (singles up to
 //!   simple colouring) and gives a grade, a score and the log of deductions for hints.
 //! - Files ([`io`]): [`generate_to`](io::generate_to) and [`solve_file`](io::solve_file) write
@@ -70,6 +72,7 @@ mod search;
 
 pub mod generate;
 pub mod io;
+pub mod isomorph;
 pub mod parse;
 pub mod puzzle_gen;
 pub mod rating;

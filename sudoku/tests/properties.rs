@@ -1,5 +1,6 @@
-//! Properties: parsers never panic, and the fast engine agrees with the seed's baseline on
-//! random puzzles made by removing givens from solved grids.
+//! Properties: parsers never panic, the fast engine agrees with the seed's baseline on
+//! random puzzles made by removing givens from solved grids, and an isomorph of a puzzle has
+//! the images of its solutions.
 
 mod common;
 
@@ -7,6 +8,7 @@ use common::FirstN;
 use proptest::prelude::*;
 use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 use sudoku_engine::generate::{MAX_FINALS, final_grid};
+use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{self, Format};
 use sudoku_engine::{Engine, Grid, Solutions, Solver};
 
@@ -80,6 +82,31 @@ proptest! {
         let mut g = g;
         g.set(cell, digit).unwrap();
         agree(&g)?;
+    }
+
+    #[test]
+    fn an_isomorph_has_the_images_of_the_solutions(
+        g in puzzle(),
+        cell in 0usize..81,
+        digit in 0u8..=9,
+        n in 0..Isomorph::COUNT,
+    ) {
+        // A changed cell makes some puzzles unsolvable or ambiguous: every verdict is met.
+        let mut g = g;
+        g.set(cell, digit).unwrap();
+        let m = Isomorph::nth(n).unwrap();
+        let image = m.apply(&g);
+        prop_assert_eq!(m.inverse().apply(&image), g);
+        let mut solver = Solver::new();
+        let (a, b) = (solver.count(&g, 2), solver.count(&image, 2));
+        prop_assert_eq!(a.solutions, b.solutions);
+        if a.solutions == 1 {
+            prop_assert_eq!(b.first, a.first.map(|s| m.apply(&s)));
+        }
+        // With several solutions the first found differs, but each is an image of one.
+        if let Some(first) = b.first {
+            prop_assert!(g.is_solved_by(&m.inverse().apply(&first)));
+        }
     }
 
     #[test]
