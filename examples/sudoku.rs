@@ -9,6 +9,7 @@
 //! cargo run --release -p examples --example sudoku -- -g 1000 --seed 7 --symmetry rot180 \
 //!     --difficulty hard --clues 26 -o puzzles.txt --threads 2
 //! cargo run --release -p examples --example sudoku -- --rate puzzles.txt [--steps]
+//! cargo run --release -p examples --example sudoku -- --isomorphs puzzles.txt --seed 7 -o iso.txt
 //! ```
 //!
 //! `-c N` writes N distinct solved grids in the nine-line format (`163 * N - 1` bytes);
@@ -22,6 +23,9 @@
 //! its grade (`easy`, `medium`, `hard`, `expert`, `trial`); the same seed and options give the
 //! same file for any `--threads`. `--rate FILE` prints `N: GRADE SCORE` for each puzzle of
 //! FILE (the generator's output, one-line or nine-line files); `--steps` adds the deductions.
+//! `--isomorphs FILE` writes every puzzle of FILE moved by its own symmetry of sudoku (band,
+//! row, stack and column orders, transpose, relabelling; drawn from `--seed`), in FILE's
+//! format: the same puzzles to logic, new to a solver's heuristics.
 #![forbid(unsafe_code)]
 
 use std::io::Write;
@@ -33,16 +37,19 @@ use clap::Parser;
 use examples::counter_bar;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts, write_finals};
-use sudoku_engine::parse::Format;
+use sudoku_engine::isomorph::Isomorph;
+use sudoku_engine::parse::{Format, write_all};
 use sudoku_engine::puzzle_gen::{Generator, Symmetry, UnknownSymmetry};
 use sudoku_engine::rating::{GRADES, Grade, UnknownGrade, rate, read_rated};
-use sudoku_engine::{UnknownFormat, Verdict};
+use sudoku_engine::{Grid, UnknownFormat, Verdict};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoku",
     about = "Generate distinct solved sudoku grids, or solve a file of puzzles",
-    group = clap::ArgGroup::new("mode").required(true).args(["create", "solve", "puzzles", "rate"])
+    group = clap::ArgGroup::new("mode").required(true)
+        .args(["create", "solve", "puzzles", "rate", "isomorphs"]),
+    group = clap::ArgGroup::new("seeded").args(["puzzles", "isomorphs"])
 )]
 struct Args {
     /// Write N distinct solved grids ("finals").
@@ -75,8 +82,8 @@ struct Args {
     /// Write N puzzles with exactly one solution, minimal, each followed by its grade.
     #[arg(short = 'g', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     puzzles: Option<u64>,
-    /// With -g: the seed (the same seed and options give the same puzzles).
-    #[arg(long, value_name = "S", default_value_t = 1, requires = "puzzles")]
+    /// With -g or --isomorphs: the seed (the same seed and options give the same puzzles).
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "seeded")]
     seed: u64,
     /// With -g: the symmetry of the givens.
     #[arg(long, value_name = "none|rot180|diagonal|mirror", default_value = "none",
@@ -95,6 +102,10 @@ struct Args {
     /// With --rate: print every deduction too (cell, digit, technique).
     #[arg(long, requires = "rate")]
     steps: bool,
+    /// Write an isomorph of every puzzle of FILE (each moved by its own symmetry drawn from
+    /// --seed), in FILE's format: equivalent puzzles no solver has been tuned on.
+    #[arg(long, value_name = "FILE")]
+    isomorphs: Option<PathBuf>,
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, UnknownSymmetry> {
@@ -324,6 +335,42 @@ fn solve(
     Ok(())
 }
 
+/// `--isomorphs FILE`: puzzle `k` of `input` moved by `Isomorph::for_puzzle(seed, k)`,
+/// written to `output` in the input's format.
+fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
+    if let (Ok(a), Ok(b)) = (input.canonicalize(), output.canonicalize())
+        && a == b
+    {
+        return Err(format!(
+            "{}: the output would overwrite the input; choose another with -o",
+            output.display()
+        ));
+    }
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (grids, format) =
+        read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
+    if grids.is_empty() {
+        return Err(format!("{}: no puzzle found", input.display()));
+    }
+    let moved: Vec<Grid> = grids
+        .iter()
+        .enumerate()
+        .map(|(k, g)| Isomorph::for_puzzle(seed, k as u64).apply(g))
+        .collect();
+    let mut bytes = Vec::with_capacity(text.len());
+    write_all(&mut bytes, &moved, format);
+    bytes.push(b'\n');
+    // A temporary file renamed over `output` once whole: a failure keeps the old file.
+    puzzle_search::write_atomically(output, &bytes)
+        .map_err(|e| format!("{}: {e}", output.display()))?;
+    eprintln!(
+        "wrote isomorphs of {} puzzles (seed {seed}) to {}",
+        moved.len(),
+        output.display()
+    );
+    Ok(())
+}
+
 /// `--svg FILE`: the first puzzle of `input` and its solution (or the puzzle alone when it has
 /// none).
 fn picture(input: &Path, svg: &Path) -> Result<(), String> {
@@ -344,6 +391,11 @@ fn main() -> ExitCode {
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {
         _ if args.puzzles.is_some() => make_puzzles(args.puzzles.unwrap_or(0), &args, threads),
+        _ if args.isomorphs.is_some() => isomorphs(
+            args.isomorphs.as_deref().unwrap_or(Path::new("")),
+            args.seed,
+            &args.output,
+        ),
         _ if args.rate.is_some() => {
             rate_file(args.rate.as_deref().unwrap_or(Path::new("")), args.steps)
         }

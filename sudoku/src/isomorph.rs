@@ -7,8 +7,8 @@
 //! and digits decides where it guesses. Timing a solver on isomorphs of a benchmark set tells
 //! whether its speed holds on puzzles it was never tuned on (`compare -- sudoku` does that).
 //!
-//! [`Isomorph::nth`] numbers all [`Isomorph::COUNT`] moves, so a seeded sample is one
-//! remainder away:
+//! [`Isomorph::nth`] numbers all [`Isomorph::COUNT`] moves; [`Isomorph::for_puzzle`] draws
+//! one from a seed and a puzzle's index:
 //!
 //! ```
 //! use sudoku_engine::isomorph::Isomorph;
@@ -17,7 +17,7 @@
 //! let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 //!     .parse()
 //!     .unwrap();
-//! let m = Isomorph::nth(0x9e37_79b9_7f4a_7c15 % Isomorph::COUNT).unwrap();
+//! let m = Isomorph::for_puzzle(2026, 0);
 //! let image = m.apply(&puzzle);
 //! assert_ne!(image, puzzle);
 //! assert_eq!(m.inverse().apply(&image), puzzle);
@@ -29,6 +29,7 @@
 //! ```
 
 use crate::grid::{CELLS, Grid, PERMS3};
+use crate::puzzle_gen::rng::Rng;
 
 /// 3! ways to order three things, to the fourth power: a line order (the bands, then the
 /// lines inside each of the three).
@@ -84,6 +85,14 @@ impl Isomorph {
             transpose,
             digits,
         })
+    }
+
+    /// The move for puzzle `index` of a run seeded with `seed`: a fixed function of the two
+    /// (SplitMix64, as the puzzle generator's streams), the same on every platform and in
+    /// every release, so a set of isomorphs can be made again from its seed.
+    pub fn for_puzzle(seed: u64, index: u64) -> Isomorph {
+        let n = Rng::for_puzzle(seed, index).next_u64() % Self::COUNT;
+        Self::nth(n).unwrap_or(Self::IDENTITY)
     }
 
     /// The image of `grid` under this move.
@@ -174,6 +183,15 @@ mod tests {
         assert!(last.transpose);
         assert_eq!(last.rows, [8, 7, 6, 5, 4, 3, 2, 1, 0]);
         assert_eq!(Isomorph::nth(Isomorph::COUNT), None);
+    }
+
+    #[test]
+    fn seeded_moves_are_fixed() {
+        let a: Vec<Isomorph> = (0..8).map(|k| Isomorph::for_puzzle(7, k)).collect();
+        let b: Vec<Isomorph> = (0..8).map(|k| Isomorph::for_puzzle(7, k)).collect();
+        assert_eq!(a, b);
+        assert!(a.windows(2).all(|w| w[0] != w[1]));
+        assert_ne!(Isomorph::for_puzzle(8, 0), a[0]);
     }
 
     #[test]

@@ -118,16 +118,6 @@ pub const SETS: [Set; 8] = [
 /// The seed of the isomorph sets.
 const ISOMORPH_SEED: u64 = 2026;
 
-/// The move applied to puzzle `k` of an isomorph set: a splitmix64 hash of the seed and the
-/// index, reduced to a move number.
-fn isomorph_for(seed: u64, k: usize) -> Isomorph {
-    let mut z = seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    Isomorph::nth(z % Isomorph::COUNT).unwrap_or(Isomorph::IDENTITY)
-}
-
 /// The puzzles of a set as one-line strings, moved by the set's isomorphs if it has them.
 pub fn set_lines(set: &Set) -> Result<Vec<String>> {
     moved(set, lines(set.file)?)
@@ -143,7 +133,7 @@ fn moved(set: &Set, lines: Vec<String>) -> Result<Vec<String>> {
         .enumerate()
         .map(|(k, l)| {
             let g = l.parse::<Grid>().map_err(|e| HarnessError::input(l, e))?;
-            Ok(isomorph_for(seed, k).apply(&g).to_line())
+            Ok(Isomorph::for_puzzle(seed, k as u64).apply(&g).to_line())
         })
         .collect()
 }

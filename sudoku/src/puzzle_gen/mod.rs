@@ -37,7 +37,7 @@
 
 mod fill;
 mod forced;
-mod rng;
+pub(crate) mod rng;
 mod symmetry;
 mod unavoidable;
 
