@@ -298,20 +298,24 @@ fn count(input: &Path, threads: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// An error when `output` names the file `input` (writing would destroy what is read).
+fn refuse_overwrite(input: &Path, output: &Path) -> Result<(), String> {
+    match (input.canonicalize(), output.canonicalize()) {
+        (Ok(a), Ok(b)) if a == b => Err(format!(
+            "{}: the output would overwrite the input; choose another with -o",
+            output.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn solve(
     input: &Path,
     output: &Path,
     format: Option<Format>,
     threads: usize,
 ) -> Result<(), String> {
-    if let (Ok(a), Ok(b)) = (input.canonicalize(), output.canonicalize())
-        && a == b
-    {
-        return Err(format!(
-            "{}: the output would overwrite the input; choose another with -o",
-            output.display()
-        ));
-    }
+    refuse_overwrite(input, output)?;
     let start = Instant::now();
     let options = SolveOptions {
         output: format,
@@ -338,14 +342,7 @@ fn solve(
 /// `--isomorphs FILE`: puzzle `k` of `input` moved by `Isomorph::for_puzzle(seed, k)`,
 /// written to `output` in the input's format.
 fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
-    if let (Ok(a), Ok(b)) = (input.canonicalize(), output.canonicalize())
-        && a == b
-    {
-        return Err(format!(
-            "{}: the output would overwrite the input; choose another with -o",
-            output.display()
-        ));
-    }
+    refuse_overwrite(input, output)?;
     let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let (grids, format) =
         read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
