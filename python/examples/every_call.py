@@ -19,13 +19,16 @@ def show(what: str, value: object) -> None:
     print(f"{what:<34} {value}")
 
 
-# Sudoku: a solution that keeps the givens, counting, finals, a whole file.
+# Sudoku: a solution that keeps the givens, counting, finals, an isomorph, a whole file.
 puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 solution = sudoku.solve(puzzle)
 assert len(solution) == 81 and all(p == "." or p == s for p, s in zip(puzzle, solution))
 show("sudoku.solve", solution)
 show("sudoku.count (empty grid, limit 3)", sudoku.count("0" * 81, limit=3))
 show("sudoku.finals(2, digit=7)", list(sudoku.finals(2, digit=7)))
+image = sudoku.isomorph(puzzle, seed=7)
+assert sudoku.count(image) == 1
+show("sudoku.isomorph(puzzle, seed=7)", image)
 with tempfile.TemporaryDirectory() as tmp:
     report = sudoku.solve_file(DATA / "sudoku" / "puzzles3_magictour_top1465", Path(tmp) / "out")
     assert report["unique"] == 1465

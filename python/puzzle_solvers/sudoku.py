@@ -1,4 +1,5 @@
-"""Sudoku: solve one puzzle, count its solutions, generate distinct solved grids, solve files.
+"""Sudoku: solve one puzzle, count its solutions, move it by a symmetry, generate distinct
+solved grids, solve files.
 
 Puzzles are 81 characters, row by row, ``0`` or ``.`` for a blank (the nine-line form is read
 too). Errors raise :class:`puzzle_solvers.SudokuError` naming the line and column.
@@ -11,6 +12,7 @@ Finals = _native.Finals
 solve = _native.solve
 count = _native.count
 finals = _native.finals
+isomorph = _native.isomorph
 solve_file = _native.solve_file
 read_file = _native.read_file
 solve_chunk = _native.solve_chunk
@@ -20,6 +22,7 @@ __all__ = [
     "SudokuError",
     "count",
     "finals",
+    "isomorph",
     "read_file",
     "solve",
     "solve_chunk",

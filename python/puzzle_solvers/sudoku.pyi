@@ -28,6 +28,9 @@ def count(puzzle: str, limit: int = 2) -> int:
 def finals(n: int, digit: int = 1) -> Finals:
     """The first ``n`` distinct solved grids with ``digit`` in the top-left cell."""
 
+def isomorph(puzzle: str, seed: int, index: int = 0) -> str:
+    """Puzzle ``index`` of a run seeded with ``seed``, moved by its own symmetry of sudoku."""
+
 def solve_file(
     path: _Path,
     out: _Path,

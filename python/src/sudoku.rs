@@ -1,4 +1,4 @@
-//! `puzzle_solvers.sudoku`: solve, count, generate finals, solve files.
+//! `puzzle_solvers.sudoku`: solve, count, isomorphs, generate finals, solve files.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_engine::generate::Finals as CrateFinals;
 use sudoku_engine::io::{count_all, read_puzzles};
+use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
 use sudoku_engine::{Grid, Solutions, Verdict};
 
@@ -47,6 +48,17 @@ fn count(py: Python<'_>, puzzle: &str, limit: u64) -> PyResult<u64> {
         found += 1;
     }
     Ok(found)
+}
+
+/// Puzzle `index` of a run seeded with `seed`, moved by its own symmetry of sudoku (band,
+/// row, stack and column orders, the transpose, a relabelling of the digits), as 81
+/// characters (`.` for a blank). The image has as many solutions as `puzzle`, and they are
+/// the images of its solutions; the same `(seed, index)` always gives the same move.
+#[pyfunction]
+#[pyo3(signature = (puzzle, seed, index = 0))]
+fn isomorph(puzzle: &str, seed: u64, index: u64) -> PyResult<String> {
+    let grid = parse(puzzle)?;
+    Ok(Isomorph::for_puzzle(seed, index).apply(&grid).to_line())
 }
 
 /// An iterator over distinct solved grids ("finals"), as 81-digit strings.
@@ -263,6 +275,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(finals, m)?)?;
+    m.add_function(wrap_pyfunction!(isomorph, m)?)?;
     m.add_function(wrap_pyfunction!(solve_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(solve_chunk, m)?)?;

@@ -52,6 +52,19 @@ def test_count():
     assert sudoku.count(empty, limit=0) == 0
 
 
+def test_isomorph_keeps_the_verdict_and_is_seeded():
+    p = puzzles()[0]
+    image = sudoku.isomorph(p, 7)
+    assert image != p and len(image) == 81
+    assert sum(c != "." for c in image) == sum(c not in ".0" for c in p)
+    assert sudoku.isomorph(p, 7) == image
+    assert sudoku.isomorph(p, 7, index=1) != image
+    assert sudoku.count(image) == 1
+    assert sudoku.count(sudoku.isomorph("0" * 81, 3)) == 2
+    with pytest.raises(SudokuError):
+        sudoku.isomorph(p[:80], 7)
+
+
 def test_no_solution_raises():
     # Two givens in row 1 that are legal but leave cell 3 without a digit.
     unsat = "12345678." + "........9" + "." * 63
