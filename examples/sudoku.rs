@@ -262,12 +262,20 @@ fn verdict_word(v: Verdict) -> &'static str {
     }
 }
 
-fn count(input: &Path, threads: usize) -> Result<(), String> {
+/// The puzzles of `input` (format detected) and its format; an error naming the file when it
+/// cannot be read, a puzzle is malformed, or it holds none.
+fn read_file_puzzles(input: &Path) -> Result<(Vec<Grid>, Format), String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let (grids, _) = read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (grids, format) =
+        read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
     if grids.is_empty() {
         return Err(format!("{}: no puzzle found", input.display()));
     }
+    Ok((grids, format))
+}
+
+fn count(input: &Path, threads: usize) -> Result<(), String> {
+    let (grids, _) = read_file_puzzles(input)?;
     // Verdicts alone: no solution's grid is built.
     let verdicts = verdicts(&grids, threads).map_err(|e| e.to_string())?;
     let mut hist = [0usize; 3];
@@ -343,18 +351,13 @@ fn solve(
 /// written to `output` in the input's format.
 fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
     refuse_overwrite(input, output)?;
-    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let (grids, format) =
-        read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
-    if grids.is_empty() {
-        return Err(format!("{}: no puzzle found", input.display()));
-    }
+    let (grids, format) = read_file_puzzles(input)?;
     let moved: Vec<Grid> = grids
         .iter()
         .enumerate()
         .map(|(k, g)| Isomorph::for_puzzle(seed, k as u64).apply(g))
         .collect();
-    let mut bytes = Vec::with_capacity(text.len());
+    let mut bytes = Vec::with_capacity(163 * moved.len());
     write_all(&mut bytes, &moved, format);
     bytes.push(b'\n');
     // A temporary file renamed over `output` once whole: a failure keeps the old file.
@@ -371,11 +374,11 @@ fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
 /// `--svg FILE`: the first puzzle of `input` and its solution (or the puzzle alone when it has
 /// none).
 fn picture(input: &Path, svg: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let (grids, _) = read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
-    let puzzle = grids
-        .first()
-        .ok_or_else(|| format!("{}: no puzzle found", input.display()))?;
+    let (grids, _) = read_file_puzzles(input)?;
+    // Never empty (`read_file_puzzles` says so), but no index that could panic.
+    let Some(puzzle) = grids.first() else {
+        return Ok(());
+    };
     examples::picture::write_svg(Some(svg), || match sudoku_engine::solve(puzzle) {
         Some(solution) => puzzle.solution_svg(&solution),
         None => puzzle.to_svg(),
