@@ -20,7 +20,7 @@
 //! any range can be produced (or resumed) independently and in parallel.
 
 use crate::error::GenerateError;
-use crate::grid::{CELLS, Grid, PERMS3};
+use crate::grid::{CELLS, Grid, PERMS3, nth_permutation};
 
 /// Digit relabellings that fix the top-left digit: 8!.
 pub const DIGIT_PERMUTATIONS: u64 = 40_320;
@@ -101,16 +101,9 @@ fn relabelling(s: u64, top_left: u8) -> [u8; 10] {
     }
     let mut map = [0u8; 10];
     map[z as usize] = top_left;
-    let mut s = s;
-    let mut left = 8usize;
-    let mut fact = 5040u64; // 7!
-    for v in (1..=9u8).filter(|&v| v != z) {
-        let pick = (s / fact) as usize;
-        s %= fact;
-        map[v as usize] = free[pick];
-        free.copy_within(pick + 1..left, pick);
-        left -= 1;
-        fact /= left.max(1) as u64;
+    let digits = nth_permutation(s, free);
+    for (v, d) in (1..=9u8).filter(|&v| v != z).zip(digits) {
+        map[v as usize] = d;
     }
     map
 }

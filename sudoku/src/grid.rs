@@ -18,6 +18,24 @@ pub(crate) const PERMS3: [[u8; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The `s`-th permutation (`0..N!`) of `items`, which are in increasing order, in
+/// lexicographic order: the digits of `s` in the factorial base pick the items from the
+/// front. Shared by the finals' relabellings and the isomorphs'.
+pub(crate) fn nth_permutation<const N: usize>(mut s: u64, mut items: [u8; N]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut left = N;
+    let mut fact: u64 = (1..N as u64).product(); // (N - 1)!
+    for slot in &mut out {
+        let pick = (s / fact) as usize;
+        s %= fact;
+        *slot = items[pick];
+        items.copy_within(pick + 1..left, pick);
+        left -= 1;
+        fact /= (left as u64).max(1);
+    }
+    out
+}
+
 /// A sudoku grid: a puzzle (with blanks) or a solution (full).
 ///
 /// Cells are numbered row-major: cell `9 * row + column`, rows and columns from 0. A cell holds

@@ -28,7 +28,7 @@
 //! assert_eq!(b.first, Some(m.apply(&a.first.unwrap())));
 //! ```
 
-use crate::grid::{CELLS, Grid, PERMS3};
+use crate::grid::{CELLS, Grid, PERMS3, nth_permutation};
 use crate::puzzle_gen::rng::Rng;
 
 /// 3! ways to order three things, to the fourth power: a line order (the bands, then the
@@ -156,16 +156,9 @@ fn line_order(n: u64) -> [u8; 9] {
 
 /// Relabelling number `s` (`0..9!`): the `s`-th permutation of 1-9 in lexicographic order,
 /// as `map[v]` = the new digit of `v` (`map[0] = 0`).
-fn relabelling(mut s: u64) -> [u8; 10] {
-    let mut free: Vec<u8> = (1..=9).collect();
+fn relabelling(s: u64) -> [u8; 10] {
     let mut map = [0u8; 10];
-    let mut fact = RELABELLINGS / 9; // 8!
-    for (v, slot) in map.iter_mut().enumerate().skip(1) {
-        let pick = (s / fact) as usize;
-        s %= fact;
-        *slot = free.remove(pick);
-        fact /= (9 - v as u64).max(1);
-    }
+    map[1..].copy_from_slice(&nth_permutation(s, [1, 2, 3, 4, 5, 6, 7, 8, 9]));
     map
 }
 
