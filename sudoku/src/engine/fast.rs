@@ -9,8 +9,8 @@
 //! - band rule, per changed (digit, band): the digit occupies one cell per row and per box of
 //!   the band, so only (row, box) pairs that belong to a one-to-one pairing of rows with boxes
 //!   survive (one lookup in `COMPLEX`: locked candidates and hidden singles in rows and boxes).
-//!   A row left with one candidate places the digit there: the cell leaves the other digits and
-//!   its column leaves the digit's other two bands.
+//!   A row left with one candidate places the digit there: the cell leaves the other digits
+//!   (four words a vector compare) and its column leaves the digit's other two bands.
 //! - naked singles: cells with one candidate left (bit-parallel counting over the nine digits)
 //!   place it; a cell with none is a contradiction.
 //!
@@ -35,6 +35,8 @@ const STACK_RULE_MIN_OPEN: u32 = 35;
 /// With this many open cells or fewer, guesses take the cheap choice (see `choose`).
 const FEW_OPEN: u32 = 45;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// The bit of `State::stack_dirty` that marks a state past the rules across bands.
+const LATE: u32 = 1 << 31;
 
 /// The candidates of a partly solved grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,7 +49,9 @@ pub(crate) struct State {
     unplaced: [u32; 3],
     /// Bit `i`: `cand[i]` changed since the band rule last ran on it.
     band_dirty: u32,
-    /// Bit `i`: `cand[i]` changed since the stack rule last ran on its digit.
+    /// Bit `i` (below 27): `cand[i]` changed since the stack rule last ran on its digit.
+    /// Bit 31 ([`LATE`]): the rules across bands will not run again, and the other bits are
+    /// no longer kept.
     stack_dirty: u32,
 }
 
@@ -57,6 +61,32 @@ fn bands_of(mask: u32) -> u32 {
     ((mask & 511 != 0) as u32)
         | ((mask & (511 << 9) != 0) as u32) << 1
         | ((mask >> 18 != 0) as u32) << 2
+}
+
+/// The nine words of a band, as `cand` holds them.
+type BandWords = [u32; 9];
+
+/// The words of `words` that share a cell with `cells` (bit per word), four words a vector
+/// compare: no branch per word.
+#[inline(always)]
+fn words_with(words: &BandWords, cells: u32) -> u32 {
+    use wide::u32x4;
+    let c = u32x4::splat(cells);
+    let lo = u32x4::new([words[0], words[1], words[2], words[3]]);
+    let hi = u32x4::new([words[4], words[5], words[6], words[7]]);
+    let none = (lo & c).simd_eq(u32x4::ZERO).to_bitmask()
+        | (hi & c).simd_eq(u32x4::ZERO).to_bitmask() << 4;
+    (!none & 255) | ((words[8] & cells != 0) as u32) << 8
+}
+
+/// Clears `cells` from the nine words of a band; returns the words that had one of them.
+#[inline(always)]
+fn clear_cells(words: &mut BandWords, cells: u32) -> u32 {
+    let had = words_with(words, cells);
+    for w in words.iter_mut() {
+        *w &= !cells;
+    }
+    had
 }
 
 /// The digits (9 bits) that have a bit set in a 27-bit mask indexed like `cand`.
@@ -162,6 +192,20 @@ impl State {
     /// changes; false on a contradiction.
     #[inline]
     pub(crate) fn propagate(&mut self) -> bool {
+        // Once a propagation has ended with too few open cells for the rules across bands,
+        // they never run again in this state or any state guessed from it (open cells only
+        // get fewer), so what they would read is no longer kept up to date.
+        if self.stack_dirty & LATE != 0 {
+            self.propagate_with::<false>()
+        } else {
+            self.propagate_with::<true>()
+        }
+    }
+
+    /// [`State::propagate`]; `TRACK`: keep `stack_dirty` up to date for the rules across
+    /// bands.
+    #[inline(always)]
+    fn propagate_with<const TRACK: bool>(&mut self) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
         // Entries changed since naked singles last ran: a band none of whose words changed
@@ -177,7 +221,7 @@ impl State {
                 while pass != 0 {
                     let i = pass.trailing_zeros() as usize;
                     pass &= pass - 1;
-                    match self.band_rule(i) {
+                    match self.band_rule::<TRACK>(i) {
                         None => return false,
                         Some(more) => dirty |= more,
                     }
@@ -190,7 +234,9 @@ impl State {
                 Some(0) => {}
                 Some(more) => {
                     dirty = more;
-                    self.stack_dirty |= more;
+                    if TRACK {
+                        self.stack_dirty |= more;
+                    }
                     continue;
                 }
             }
@@ -200,6 +246,7 @@ impl State {
                 + self.unplaced[1].count_ones()
                 + self.unplaced[2].count_ones();
             if open <= STACK_RULE_MIN_OPEN {
+                self.stack_dirty |= LATE;
                 return true;
             }
             let mut todo = digits_of(self.stack_dirty);
@@ -221,7 +268,7 @@ impl State {
     /// The band rule on `cand[i]`; `None` on a contradiction, else the entries of `cand` it
     /// changed besides `i`.
     #[inline(always)]
-    fn band_rule(&mut self, i: usize) -> Option<u32> {
+    fn band_rule<const TRACK: bool>(&mut self, i: usize) -> Option<u32> {
         let x = self.cand[i];
         let shrink = ROW_BOXES[(x & 511) as usize]
             | ROW_BOXES[((x >> 9) & 511) as usize] << 3
@@ -231,7 +278,9 @@ impl State {
             return None;
         }
         self.cand[i] = y;
-        self.stack_dirty |= ((x != y) as u32) << i;
+        if TRACK {
+            self.stack_dirty |= ((x != y) as u32) << i;
+        }
         let x = y;
         let band = i / 9;
         let singles = SINGLE[(x & 511) as usize]
@@ -245,12 +294,7 @@ impl State {
         // Branch-free: clear the cells from every digit of the band, then restore this
         // digit's own word.
         let base = 9 * band;
-        let mut more = 0;
-        for (k, c) in self.cand[base..base + 9].iter_mut().enumerate() {
-            let old = *c;
-            *c = old & !placed;
-            more |= ((old & placed != 0) as u32) << k;
-        }
+        let mut more = clear_cells(self.band_words_mut(band), placed);
         more <<= base;
         self.cand[i] = x;
         more &= !(1 << i);
@@ -262,7 +306,9 @@ impl State {
             self.cand[k] = old & !cols;
             more |= ((old & cols != 0) as u32) << k;
         }
-        self.stack_dirty |= more;
+        if TRACK {
+            self.stack_dirty |= more;
+        }
         Some(more)
     }
 
@@ -457,7 +503,26 @@ impl State {
     /// The index in `cand` of the lowest digit that band cell `p` can hold.
     #[inline(always)]
     fn first_digit(&self, band: usize, p: usize) -> Option<usize> {
-        (9 * band..9 * band + 9).find(|&i| self.cand[i] & (1 << p) != 0)
+        let digits = words_with(self.band_words(band), 1 << p);
+        (digits != 0).then(|| 9 * band + digits.trailing_zeros() as usize)
+    }
+
+    /// The nine words of `band`.
+    #[inline(always)]
+    fn band_words(&self, band: usize) -> &BandWords {
+        let Some(words) = self.cand[9 * band..].first_chunk() else {
+            unreachable!("a band has nine words")
+        };
+        words
+    }
+
+    /// The nine words of `band`, to change.
+    #[inline(always)]
+    fn band_words_mut(&mut self, band: usize) -> &mut BandWords {
+        let Some(words) = self.cand[9 * band..].first_chunk_mut() else {
+            unreachable!("a band has nine words")
+        };
+        words
     }
 
     /// Splits on `(index, cell)` from [`State::choose`]: `self` places the digit, the
