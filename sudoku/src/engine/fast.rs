@@ -49,9 +49,10 @@ pub(crate) struct State {
     unplaced: [u32; 3],
     /// Bit `i`: `cand[i]` changed since the band rule last ran on it.
     band_dirty: u32,
-    /// Bit `i` (below 27): `cand[i]` changed since the stack rule last ran on its digit.
-    /// Bit 31 ([`LATE`]): the rules across bands will not run again, and the other bits are
-    /// no longer kept.
+    /// Bit `i` (below 27): `cand[i]` changed since the stack rule last ran on its digit
+    /// (within a propagation, a word that rule changed itself is marked only at its next
+    /// pass, and only if the band rule changed it again). Bit 31 ([`LATE`]): the rules
+    /// across bands will not run again, and the other bits are no longer kept.
     stack_dirty: u32,
 }
 
@@ -211,6 +212,11 @@ impl State {
         // Entries changed since naked singles last ran: a band none of whose words changed
         // has no new single (the last run, or the end of the last propagation, left none).
         let mut touched = dirty;
+        // The words the last pass of the rules across bands changed, and their values then.
+        // Every other change to a word marks it for those rules where it is made; these are
+        // marked only if the band rule changes them again before the next pass.
+        let mut watch = 0u32;
+        let mut watched = [0u32; 27];
         loop {
             // In passes: every entry changed during a pass waits for the next one, so a word
             // touched by several placements is examined once per pass, not once per placement.
@@ -249,6 +255,11 @@ impl State {
                 self.stack_dirty |= LATE;
                 return true;
             }
+            while watch != 0 {
+                let i = watch.trailing_zeros() as usize;
+                watch &= watch - 1;
+                self.stack_dirty |= ((self.cand[i] != watched[i]) as u32) << i;
+            }
             let mut todo = digits_of(self.stack_dirty);
             self.stack_dirty = 0;
             while todo != 0 {
@@ -256,9 +267,18 @@ impl State {
                 todo &= todo - 1;
                 match self.stack_rule(d) {
                     None => return false,
-                    Some(more) => dirty |= more,
+                    Some(more) => {
+                        dirty |= more;
+                        let mut changed = more;
+                        while changed != 0 {
+                            let i = changed.trailing_zeros() as usize;
+                            changed &= changed - 1;
+                            watched[i] = self.cand[i];
+                        }
+                    }
                 }
             }
+            watch = dirty;
             if dirty == 0 {
                 return true;
             }
@@ -278,9 +298,6 @@ impl State {
             return None;
         }
         self.cand[i] = y;
-        if TRACK {
-            self.stack_dirty |= ((x != y) as u32) << i;
-        }
         let x = y;
         let band = i / 9;
         let singles = SINGLE[(x & 511) as usize]
