@@ -174,7 +174,7 @@ impl State {
             let changed = if filled != 0 {
                 511
             } else {
-                let words = &s.cand[9 * band..9 * band + 9];
+                let words = s.band_words(band);
                 (0..9).fold(0, |m, d| m | ((words[d] != BAND) as u32) << d)
             };
             s.band_dirty |= changed << (9 * band);
@@ -399,7 +399,7 @@ impl State {
         let mut ones = 0;
         let mut twos = 0;
         let mut threes = 0;
-        for &c in &self.cand[9 * band..9 * band + 9] {
+        for &c in self.band_words(band) {
             threes |= twos & c;
             twos |= ones & c;
             ones |= c;
@@ -478,7 +478,8 @@ impl State {
             while open != 0 {
                 let p = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let n = self.cand[9 * band..9 * band + 9]
+                let n = self
+                    .band_words(band)
                     .iter()
                     .filter(|&&c| c & (1 << p) != 0)
                     .count() as u32;
