@@ -1,10 +1,10 @@
 //! The fast engine: bit-parallel candidates per digit and band, propagation by table lookups,
-//! guesses on two-candidate cells, state copied on a guess.
+//! guesses on two-candidate cells or on band configurations, state copied on a guess.
 //!
 //! For each digit and each band (three rows) the candidate cells are 27 bits of a `u32`; the
-//! whole state is 27 such words plus a mask of unplaced cells per band, about 230 bytes, so a
-//! guess copies it onto a stack instead of undoing moves. Propagation repeats two rules until
-//! nothing changes:
+//! whole state is 27 such words plus a mask of unplaced cells per band, 128 bytes, so a
+//! guess copies it onto a stack instead of undoing moves. Propagation repeats these rules
+//! until nothing changes:
 //!
 //! - band rule, per changed (digit, band): the digit occupies one cell per row and per box of
 //!   the band, so only (row, box) pairs that belong to a one-to-one pairing of rows with boxes
@@ -13,10 +13,27 @@
 //!   (four words a vector compare) and its column leaves the digit's other two bands.
 //! - naked singles: cells with one candidate left (bit-parallel counting over the nine digits)
 //!   place it; a cell with none is a contradiction.
+//! - the rules across bands, per digit whose words changed, once the two above stall: the
+//!   same pairing rule on the stacks (columns with boxes), while more than
+//!   `STACK_RULE_MIN_OPEN` cells are open.
 //!
-//! When propagation stalls the engine guesses on the first cell with exactly two candidates
-//! (or else the first cell with the fewest): the copy with the digit removed goes on the stack,
-//! the current state places it.
+//! Two modes share these rules; the root decides once, after its first propagation, and every
+//! state guessed from it inherits the decision, so a split search decides as a whole one does.
+//!
+//! - cheap (easy puzzles, and puzzles with many solutions): the rules above, and a guess on
+//!   the two-candidate cell whose row, box and column are most open (or else the first cell
+//!   with the fewest candidates): the copy with the digit removed goes on the stack, the
+//!   current state places it.
+//! - full (at least `FULL_MIN_GIVENS` givens and at least `FULL_MIN_OPEN` cells open after
+//!   the first propagation: the hard puzzles): the rules across bands at any number of open
+//!   cells, and at each stall the triads of the `triads` module (naked and hidden triads in
+//!   minirows and minicolumns, which catch what no single-digit rule can). The guess is on a
+//!   band configuration, as tdoku's write-up describes: in the band or stack whose digits
+//!   have the fewest row-box pairings left (more than one), the digit with the fewest, split
+//!   into the pairings that use one minirow (minicolumn) and those that do not. Each branch
+//!   removes a whole set of pairings, so the tree on the hard sets is the size of tdoku's
+//!   (about 9 guesses a puzzle on top1465, 112 on forum_hardest_1106), at a higher cost per
+//!   node than the cheap mode.
 
 use puzzle_search::{Limit, Meter};
 
@@ -27,16 +44,55 @@ use super::tables::{
 };
 use super::{Counters, Event};
 
+mod triads;
+pub(crate) use triads::Scratch;
+
 const BAND: u32 = (1 << 27) - 1;
+/// The same, as the 27 minirows (minicolumns) of the grid the triads count.
+const ALL27: u32 = BAND;
+/// Bit `9 * row + 3 * box` of a band word: the first cell of each minirow.
+const MINIROW_TOPS: u32 = 0x124_9249;
 /// The rules across bands run only while more cells than this are open. Measured on the
 /// benchmark sets: they cut guesses on hard puzzles, but near the end of a search (and on
 /// easy puzzles with many solutions) a guess is cheaper than nine digits' worth of rules.
 const STACK_RULE_MIN_OPEN: u32 = 35;
+/// Puzzles with at least this many givens, and at least [`FULL_MIN_OPEN`] open cells after
+/// the first propagation, run the full inference (see the module doc). Fewer than 17
+/// givens never make a unique puzzle, so a uniqueness check of one ends at its second
+/// solution, where the cheap rules serve better (measured on the 16-given bad_multi set).
+const FULL_MIN_GIVENS: u32 = 17;
+/// See [`FULL_MIN_GIVENS`]: puzzles that propagation leaves this open are the ones whose
+/// trees the full inference cuts by a third or more; below it (the 34-35-given serg set
+/// stops at 40-49 open cells) the cheap rules are faster.
+const FULL_MIN_OPEN: u32 = 50;
+
+/// A split of a state in two: the state that goes on takes the first branch, a copy saved
+/// for later the second.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Choice {
+    /// Word `i` placed at band cell `p`; later, `p` removed from word `i`.
+    Cell { i: usize, p: usize },
+    /// Word `i` confined to `keep` (and `spill` cleared from the words `others`); later, `out`
+    /// removed from word `i`.
+    Confine {
+        i: usize,
+        keep: u32,
+        out: u32,
+        others: [usize; 2],
+        spill: u32,
+    },
+}
+
 /// With this many open cells or fewer, guesses take the cheap choice (see `choose`).
 const FEW_OPEN: u32 = 45;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 /// The bit of `State::stack_dirty` that marks a state past the rules across bands.
 const LATE: u32 = 1 << 31;
+/// The bit of `State::stack_dirty` that marks full inference for this state and its subtree.
+const FULL_MODE: u32 = 1 << 30;
+/// The bit of `State::stack_dirty` that marks the root, whose mode is decided after its first
+/// propagation.
+const DECIDE: u32 = 1 << 29;
 
 /// The candidates of a partly solved grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,7 +108,9 @@ pub(crate) struct State {
     /// Bit `i` (below 27): `cand[i]` changed since the stack rule last ran on its digit
     /// (within a propagation, a word that rule changed itself is marked only at its next
     /// pass, and only if the band rule changed it again). Bit 31 ([`LATE`]): the rules
-    /// across bands will not run again, and the other bits are no longer kept.
+    /// across bands will not run again, and the bits below 27 are no longer kept. Bit 30
+    /// ([`FULL_MODE`]): the full inference; bit 29 ([`DECIDE`]): the root, whose mode is
+    /// decided at its first propagation.
     stack_dirty: u32,
 }
 
@@ -180,7 +238,18 @@ impl State {
             s.band_dirty |= changed << (9 * band);
         }
         s.stack_dirty = s.band_dirty;
+        let givens = 81
+            - (s.unplaced[0].count_ones()
+                + s.unplaced[1].count_ones()
+                + s.unplaced[2].count_ones());
+        s.stack_dirty |= if givens >= FULL_MIN_GIVENS { DECIDE } else { 0 };
         Some(s)
+    }
+
+    /// True when this state and its subtree run the full inference.
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        self.stack_dirty & FULL_MODE != 0
     }
 
     /// True when every cell is placed (after a successful [`State::propagate`], a solution).
@@ -192,21 +261,43 @@ impl State {
     /// Applies the band rule, naked singles and the rules across bands until nothing
     /// changes; false on a contradiction.
     #[inline]
-    pub(crate) fn propagate(&mut self) -> bool {
+    pub(crate) fn propagate(&mut self, sc: &mut Scratch) -> bool {
+        sc.valid = false;
+        if self.stack_dirty & DECIDE != 0 {
+            self.stack_dirty &= !DECIDE;
+            if !self.propagate_once(sc) {
+                return false;
+            }
+            let open = self.unplaced[0].count_ones()
+                + self.unplaced[1].count_ones()
+                + self.unplaced[2].count_ones();
+            if open < FULL_MIN_OPEN {
+                return true;
+            }
+            self.stack_dirty |= FULL_MODE;
+        }
+        self.propagate_once(sc)
+    }
+
+    #[inline(always)]
+    fn propagate_once(&mut self, sc: &mut Scratch) -> bool {
         // Once a propagation has ended with too few open cells for the rules across bands,
         // they never run again in this state or any state guessed from it (open cells only
         // get fewer), so what they would read is no longer kept up to date.
-        if self.stack_dirty & LATE != 0 {
-            self.propagate_with::<false>()
+        if self.is_full() {
+            self.propagate_with::<true, true>(sc)
+        } else if self.stack_dirty & LATE != 0 {
+            self.propagate_with::<false, false>(sc)
         } else {
-            self.propagate_with::<true>()
+            self.propagate_with::<true, false>(sc)
         }
     }
 
     /// [`State::propagate`]; `TRACK`: keep `stack_dirty` up to date for the rules across
-    /// bands.
+    /// bands; `FULL`: the full inference (rules across bands at any number of open cells,
+    /// triads at each stall, `sc` left describing the result).
     #[inline(always)]
-    fn propagate_with<const TRACK: bool>(&mut self) -> bool {
+    fn propagate_with<const TRACK: bool, const FULL: bool>(&mut self, sc: &mut Scratch) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
         // Entries changed since naked singles last ran: a band none of whose words changed
@@ -217,6 +308,7 @@ impl State {
         // marked only if the band rule changes them again before the next pass.
         let mut watch = 0u32;
         let mut watched = [0u32; 27];
+        let full = FULL;
         loop {
             // In passes: every entry changed during a pass waits for the next one, so a word
             // touched by several placements is examined once per pass, not once per placement.
@@ -251,8 +343,11 @@ impl State {
             let open = self.unplaced[0].count_ones()
                 + self.unplaced[1].count_ones()
                 + self.unplaced[2].count_ones();
-            if open <= STACK_RULE_MIN_OPEN {
+            if open <= if full { 0 } else { STACK_RULE_MIN_OPEN } {
                 self.stack_dirty |= LATE;
+                if FULL {
+                    sc.valid = false;
+                }
                 return true;
             }
             while watch != 0 {
@@ -261,7 +356,7 @@ impl State {
                 self.stack_dirty |= ((self.cand[i] != watched[i]) as u32) << i;
             }
             let mut todo = digits_of(self.stack_dirty);
-            self.stack_dirty = 0;
+            self.stack_dirty &= FULL_MODE;
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -278,8 +373,20 @@ impl State {
                     }
                 }
             }
+            if dirty == 0 && full {
+                match self.triads(sc) {
+                    None => return false,
+                    Some(more) => {
+                        dirty = more;
+                        self.stack_dirty |= more;
+                    }
+                }
+            }
             watch = dirty;
             if dirty == 0 {
+                if FULL {
+                    sc.valid = true;
+                }
                 return true;
             }
         }
@@ -407,12 +514,24 @@ impl State {
         (ones, twos, threes)
     }
 
-    /// The guess: `(index into cand, cell)`. A cell with two candidates (its lower digit)
-    /// with the most open cells in its row, box and column (the last such in reading order);
-    /// else the first cell with the fewest candidates. Call only on an unsolved, propagated
-    /// state.
-    #[inline]
-    pub(crate) fn choose(&self) -> (usize, usize) {
+    /// The guess. After a full-inference propagation, a band configuration split (see
+    /// `choose_config`); else a cell: one with two candidates (its lower digit) with the most
+    /// open cells in its row, box and column (the last such in reading order), or else the
+    /// first cell with the fewest candidates. Call only on an unsolved, propagated state.
+    #[inline(always)]
+    pub(crate) fn choose(&self, sc: &Scratch) -> Choice {
+        if sc.valid
+            && let Some(c) = self.choose_config(sc)
+        {
+            return c;
+        }
+        let (i, cell) = self.choose_cell();
+        let p = cell % 27;
+        Choice::Cell { i, p }
+    }
+
+    #[inline(always)]
+    fn choose_cell(&self) -> (usize, usize) {
         let u = self.unplaced;
         if u[0].count_ones() + u[1].count_ones() + u[2].count_ones() <= FEW_OPEN {
             return self.choose_quickly();
@@ -546,15 +665,40 @@ impl State {
     /// Splits on `(index, cell)` from [`State::choose`]: `self` places the digit, the
     /// returned copy excludes it.
     #[inline(always)]
-    pub(crate) fn split(&mut self, (i, cell): (usize, usize)) -> State {
-        let p = cell % 27;
+    pub(crate) fn split(&mut self, ch: Choice) -> State {
         let mut other = *self;
-        other.cand[i] &= !(1 << p);
-        other.band_dirty |= 1 << i;
-        other.stack_dirty |= 1 << i;
-        self.cand[i] &= !BAND_PEERS[p];
-        self.band_dirty |= 1 << i;
-        self.stack_dirty |= 1 << i;
+        match ch {
+            Choice::Cell { i, p } => {
+                other.cand[i] &= !(1 << p);
+                other.band_dirty |= 1 << i;
+                other.stack_dirty |= 1 << i;
+                self.cand[i] &= !BAND_PEERS[p];
+                self.band_dirty |= 1 << i;
+                self.stack_dirty |= 1 << i;
+            }
+            Choice::Confine {
+                i,
+                keep,
+                out,
+                others,
+                spill,
+            } => {
+                other.cand[i] &= !out;
+                other.band_dirty |= 1 << i;
+                other.stack_dirty |= 1 << i;
+                self.cand[i] &= keep;
+                self.band_dirty |= 1 << i;
+                self.stack_dirty |= 1 << i;
+                if spill != 0 {
+                    for j in others {
+                        let changed = ((self.cand[j] & spill != 0) as u32) << j;
+                        self.cand[j] &= !spill;
+                        self.band_dirty |= changed;
+                        self.stack_dirty |= changed;
+                    }
+                }
+            }
+        }
         other
     }
 
@@ -595,6 +739,8 @@ impl State {
 pub(crate) struct FastSearch {
     current: Option<State>,
     stack: Vec<State>,
+    /// Beside each state on the stack, its triads cache (`Scratch::done_h`, `done_v`).
+    done: Vec<[u32; 2]>,
     counters: Counters,
 }
 
@@ -604,6 +750,7 @@ impl FastSearch {
         let mut s = FastSearch {
             current: None,
             stack: Vec::with_capacity(64),
+            done: Vec::with_capacity(64),
             counters: Counters::default(),
         };
         s.reset(puzzle);
@@ -613,6 +760,7 @@ impl FastSearch {
     /// Starts over on another puzzle, keeping the allocated stack.
     pub(crate) fn reset(&mut self, puzzle: &Grid) {
         self.stack.clear();
+        self.done.clear();
         self.counters = Counters::default();
         self.current = State::new(puzzle);
     }
@@ -647,18 +795,22 @@ impl FastSearch {
             let mut solved_at: Option<usize> = None;
             // The search's own order: the state that places a guessed digit first, then the
             // one that excludes it.
-            let mut todo = vec![(root, 0usize)];
-            while let Some((mut state, k)) = todo.pop() {
+            // Each state with its triads cache (see `Scratch`), which belongs to its path.
+            let mut todo = vec![(root, 0usize, [0u32; 2])];
+            while let Some((mut state, k, done)) = todo.pop() {
                 if k == depth {
                     parts.push(FastSearch {
                         current: Some(state),
                         stack: Vec::new(),
+                        done: Vec::new(),
                         counters: Counters::default(),
                     });
                     continue;
                 }
                 above.nodes += 1;
-                if !state.propagate() {
+                let mut sc = Scratch::default();
+                [sc.done_h, sc.done_v] = done;
+                if !state.propagate(&mut sc) {
                     continue;
                 }
                 if state.is_solved() {
@@ -666,10 +818,11 @@ impl FastSearch {
                     continue;
                 }
                 above.guesses += 1;
-                let choice = state.choose();
+                let choice = state.choose(&sc);
                 let other = state.split(choice);
-                todo.push((other, k + 1));
-                todo.push((state, k + 1));
+                let done = [sc.done_h, sc.done_v];
+                todo.push((other, k + 1, done));
+                todo.push((state, k + 1, done));
             }
             match solved_at {
                 // Every state above this depth was explored: no solution lies above it.
@@ -683,10 +836,16 @@ impl FastSearch {
     /// node: one compare against the meter's threshold).
     #[inline]
     pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<State> {
+        let mut sc = Scratch::default();
         let mut state = match self.current.take() {
             Some(s) => s,
             None => match self.stack.pop() {
-                Some(s) => s,
+                Some(s) => {
+                    if s.is_full() {
+                        [sc.done_h, sc.done_v] = self.done.pop().unwrap_or_default();
+                    }
+                    s
+                }
                 None => return Event::Finished,
             },
         };
@@ -697,18 +856,26 @@ impl FastSearch {
                 return Event::Paused;
             }
             self.counters.nodes += 1;
-            if state.propagate() {
+            if state.propagate(&mut sc) {
                 if state.is_solved() {
                     self.counters.found += 1;
                     return Event::Solution(state);
                 }
                 self.counters.guesses += 1;
-                let choice = state.choose();
+                let choice = state.choose(&sc);
                 let other = state.split(choice);
+                if other.is_full() {
+                    self.done.push([sc.done_h, sc.done_v]);
+                }
                 self.stack.push(other);
             } else {
                 match self.stack.pop() {
-                    Some(s) => state = s,
+                    Some(s) => {
+                        state = s;
+                        if s.is_full() {
+                            [sc.done_h, sc.done_v] = self.done.pop().unwrap_or_default();
+                        }
+                    }
                     None => return Event::Finished,
                 }
             }
@@ -752,6 +919,12 @@ mod tests {
             s.band_dirty |= ((c != BAND) as u32) << i;
         }
         s.stack_dirty = s.band_dirty;
+        // The root decides its mode after its first propagation when enough givens are
+        // placed.
+        let givens = grid.cells().iter().filter(|&&v| v != 0).count() as u32;
+        if givens >= FULL_MIN_GIVENS {
+            s.stack_dirty |= DECIDE;
+        }
         Some(s)
     }
 

@@ -1,8 +1,9 @@
 //! The engines behind [`Solutions`](crate::Solutions) and [`Solver`](crate::Solver).
 //!
 //! - [`Engine::Fast`]: bit-parallel candidates per digit and band, propagation by table
-//!   lookups, guesses on a two-candidate cell with the state copied onto a stack
-//!   (`fast.rs`, tables in `tables.rs`).
+//!   lookups, guesses on a two-candidate cell with the state copied onto a stack; on hard
+//!   puzzles triads and guesses on band configurations as well (`fast.rs`, `fast/triads.rs`,
+//!   tables in `tables.rs`).
 //! - [`Engine::Baseline`]: the seed's plain backtracker, kept as the oracle and the yardstick:
 //!   blank cells in row-major order, digits tried from 1 to 9, a bitset of used digits per
 //!   row, column and box; no propagation, no cell ordering (`baseline.rs`). It runs as a
@@ -16,8 +17,10 @@
 //! the search is stepped.
 //!
 //! - Fast: a node is one propagation of a candidate state: the givens' state, and each state
-//!   a guess makes (the one that places the guessed digit, and later the one that excludes
-//!   it, when it is taken off the stack). A guess is one split of a cell's candidates in two
+//!   a guess makes (the one that takes the first branch, and later the one that takes the
+//!   other, when it is taken off the stack). A guess is one split of a state in two: a
+//!   cell's guessed digit placed or excluded, or a digit's row-box pairings in a band (or
+//!   column-box pairings in a stack) with or without one minirow (minicolumn)
 //!   ([`Progress::guesses`](crate::Progress::guesses), [`Count::guesses`](crate::Count)).
 //! - Baseline: a node is one digit placed in a blank cell. Every placement is a guess (there
 //!   is no propagation), so its guesses equal its nodes: the "placements tried" the seed

@@ -22,6 +22,11 @@ pub(crate) static SINGLE: [u32; 512] = single();
 /// pairing exists: a contradiction.
 pub(crate) static COMPLEX: [u32; 512] = complex();
 
+/// `CONFIGS[pairs]`: how many one-to-one pairings of the three rows with the three boxes
+/// (configurations of a digit in a band, or of columns with bands in a stack) use only the
+/// (row, box) pairs in `pairs` (bit `3 * row + box`): 0 to 6.
+pub(crate) static CONFIGS: [u8; 512] = configs();
+
 /// `CLAIM[cols]`: for the 9-bit set of columns in which a digit is confined to one band, the
 /// columns of that band that may still hold it: in each box with a confined column, only the
 /// confined columns (the box's one placement of the digit lies in them); elsewhere all.
@@ -157,6 +162,31 @@ const fn point() -> [u32; 512] {
     t
 }
 
+const fn configs() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS3[p];
+            let mut ok = true;
+            let mut row = 0;
+            while row < 3 {
+                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
+                    ok = false;
+                }
+                row += 1;
+            }
+            if ok {
+                t[s] += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
 const fn complex() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -242,5 +272,13 @@ mod tests {
         assert_eq!(SPREAD8[0b1000_0101], 1 | 1 << 16 | 1 << 56);
         assert_eq!(SPREAD9[0b100_000_011], 1 | 1 << 4 | 1 << 32);
         assert_eq!(columns_mask(1), 1 | 1 << 9 | 1 << 18);
+        assert_eq!(CONFIGS[511], 6);
+        assert_eq!(CONFIGS[0b100_010_001], 1);
+        assert_eq!(CONFIGS[0b111_001_001], 0);
+        // A configuration survives the band rule exactly when it is counted.
+        for (s, &n) in CONFIGS.iter().enumerate() {
+            assert_eq!(n == 0, COMPLEX[s] == 0, "{s:09b}");
+            assert!(n <= 6);
+        }
     }
 }

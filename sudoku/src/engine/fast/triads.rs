@@ -1,0 +1,433 @@
+//! The full inference of the fast engine: triads, and the choice of a band configuration
+//! (see the `fast` module doc for when they run).
+//!
+//! A minirow is the three cells a row shares with a box, a minicolumn the three a column
+//! shares with a box. Per digit, its minirow presence is 27 bits, bit `9 * row + 3 * box +
+//! band` (rows and boxes within the band), and its minicolumn presence 27 bits, bit `9 *
+//! band + column`: all nine digits are computed together, four to a vector.
+
+use wide::u32x4;
+
+use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State};
+use crate::engine::tables::CONFIGS;
+
+/// What the last propagation's final triads pass computed, for the guess that follows it,
+/// and the triads already applied on the path to the current state. It lives beside the
+/// state (not in it) so that a state stays 128 bytes to copy.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Minirow presence per digit, then minicolumn presence per digit.
+    pres: [u32; 18],
+    /// `pres` describes the state just propagated (it ran the full inference).
+    pub(super) valid: bool,
+    /// Minirows and minicolumns whose triads were applied in the current state or an
+    /// ancestor: a cache, since applying one again changes nothing.
+    pub(super) done_h: u32,
+    pub(super) done_v: u32,
+}
+
+/// Bit operations common to `u32` and `wide::u32x4`, for code written once for both.
+trait Bits:
+    Copy
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+{
+    fn splat(x: u32) -> Self;
+}
+
+impl Bits for u32 {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        x
+    }
+}
+
+impl Bits for wide::u32x4 {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        wide::u32x4::splat(x)
+    }
+}
+
+/// Minirow presence of a band word: bit `9r + 3k` set when row `r` of box `k` has a bit.
+#[inline(always)]
+fn spread_v<T: Bits>(x: T) -> T {
+    (x | (x >> 1) | (x >> 2)) & T::splat(MINIROW_TOPS)
+}
+
+/// The columns (9 bits) of a band word.
+#[inline(always)]
+fn fold_v<T: Bits>(x: T) -> T {
+    (x | (x >> 9) | (x >> 18)) & T::splat(511)
+}
+
+/// Of a digit's minirow presence (bit `9r + 3k + band`), the minirows that are the only one
+/// of their row (and so of their box): the digit lies in them.
+#[inline(always)]
+fn forced_h<T: Bits>(h: T) -> T {
+    let k0 = T::splat(0x1C0E07);
+    let k1 = T::splat(0x1C0E07 << 3);
+    let k2 = T::splat(0x1C0E07 << 6);
+    (h & k0 & !(h >> 3) & !(h >> 6))
+        | (h & k1 & !(h << 3) & !(h >> 3))
+        | (h & k2 & !(h << 3) & !(h << 6))
+}
+
+/// Of a digit's minicolumn presence (bit `9 * band + column`), the minicolumns that are the
+/// only one of their box: the digit lies in them.
+#[inline(always)]
+fn forced_v<T: Bits>(v: T) -> T {
+    let t0 = T::splat(MINIROW_TOPS);
+    let t1 = T::splat(MINIROW_TOPS << 1);
+    let t2 = T::splat(MINIROW_TOPS << 2);
+    (v & t0 & !(v >> 1) & !(v >> 2))
+        | (v & t1 & !(v << 1) & !(v >> 1))
+        | (v & t2 & !(v << 1) & !(v << 2))
+}
+
+/// Band `b`'s (row, box) pairs of a digit's minirow presence, bit `3 * row + box`.
+#[inline(always)]
+fn compact_h<T: Bits>(h: T, b: u32) -> T {
+    let y = (h >> b) & T::splat(MINIROW_TOPS);
+    let z = y | (y >> 2) | (y >> 4);
+    (z & T::splat(7)) | ((z >> 6) & T::splat(0x38)) | ((z >> 12) & T::splat(0x1C0))
+}
+
+/// Stack `st`'s (band, column) pairs of a digit's minicolumn presence, bit
+/// `3 * band + column`.
+#[inline(always)]
+fn compact_v<T: Bits>(v: T, st: u32) -> T {
+    let x = (v >> (3 * st)) & T::splat(0x1C0E07);
+    (x | (x >> 6) | (x >> 12)) & T::splat(511)
+}
+
+impl State {
+    /// The triads, across the grid: `None` on a contradiction, else the words changed.
+    ///
+    /// A minirow's (minicolumn's) three cells hold three different digits, so:
+    /// - fewer than three digits with a candidate in it is a contradiction;
+    /// - exactly three (a naked triad): each of them lies in it, and leaves the rest of its
+    ///   row and box (column and box);
+    /// - a digit whose only minirow in its row (only minicolumn in its box) is this one lies
+    ///   in it; four such is a contradiction, three (a hidden triad) take the three cells,
+    ///   and every other digit leaves them.
+    ///
+    /// Leaves in `sc` the presence masks it computed, for [`State::choose_config`], and marks
+    /// the triads it applied there (`done_h`, `done_v`) so that they are not applied again
+    /// below this state.
+    #[inline]
+    pub(super) fn triads(&mut self, sc: &mut Scratch) -> Option<u32> {
+        // Per digit: minirow presence `h` (bit 9r + 3k + band), minicolumn presence `v`
+        // (bit 9 * band + column), and the minirows (minicolumns) the digit is forced into.
+        // Digits 0..4 and 4..8 in vector lanes, digit 8 alone.
+        let mut hs = [0u32; 9];
+        let mut vs = [0u32; 9];
+        let mut fh = [0u32; 9];
+        let mut fv = [0u32; 9];
+        {
+            let c = &self.cand;
+            let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
+            for lo in [0usize, 4] {
+                let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
+                let h: u32x4 = spread_v(x0) | (spread_v(x1) << 1u32) | (spread_v(x2) << 2u32);
+                let v: u32x4 = fold_v(x0) | (fold_v(x1) << 9u32) | (fold_v(x2) << 18u32);
+                hs[lo..lo + 4].copy_from_slice(&h.to_array());
+                vs[lo..lo + 4].copy_from_slice(&v.to_array());
+                fh[lo..lo + 4].copy_from_slice(&forced_h(h).to_array());
+                fv[lo..lo + 4].copy_from_slice(&forced_v(v).to_array());
+            }
+            let (x0, x1, x2) = (c[8], c[17], c[26]);
+            let sp = |x: u32| (x | x >> 1 | x >> 2) & MINIROW_TOPS;
+            let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+            hs[8] = sp(x0) | sp(x1) << 1 | sp(x2) << 2;
+            vs[8] = fold(x0) | fold(x1) << 9 | fold(x2) << 18;
+            fh[8] = forced_h(hs[8]);
+            fv[8] = forced_v(vs[8]);
+        }
+        let (mut h1, mut h2, mut h3, mut h4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut v1, mut v2, mut v3, mut v4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut a1, mut a2, mut a3, mut a4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut b1, mut b2, mut b3, mut b4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let (h, v, f, g) = (hs[d], vs[d], fh[d], fv[d]);
+            h4 |= h3 & h;
+            h3 |= h2 & h;
+            h2 |= h1 & h;
+            h1 |= h;
+            v4 |= v3 & v;
+            v3 |= v2 & v;
+            v2 |= v1 & v;
+            v1 |= v;
+            a4 |= a3 & f;
+            a3 |= a2 & f;
+            a2 |= a1 & f;
+            a1 |= f;
+            b4 |= b3 & g;
+            b3 |= b2 & g;
+            b2 |= b1 & g;
+            b1 |= g;
+        }
+        if h3 != ALL27 || v3 != ALL27 || a4 | b4 != 0 {
+            return None;
+        }
+        sc.pres[..9].copy_from_slice(&hs);
+        sc.pres[9..].copy_from_slice(&vs);
+        let (hidden_h, hidden_v) = (a3, b3);
+        let sp = |x: u32| (x | x >> 1 | x >> 2) & MINIROW_TOPS;
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let u = self.unplaced;
+        let open_h = sp(u[0]) | sp(u[1]) << 1 | sp(u[2]) << 2;
+        let open_v = fold(u[0]) | fold(u[1]) << 9 | fold(u[2]) << 18;
+        let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4);
+        let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4);
+        let mut hx = h3 & !h4 & open_h & !sc.done_h;
+        let mut vx = v3 & !v4 & open_v & !sc.done_v;
+        sc.done_h |= hh | hx;
+        sc.done_v |= vh | vx;
+        let mut changed = 0u32;
+        while hh != 0 {
+            let j = hh.trailing_zeros();
+            hh &= hh - 1;
+            let b = (j % 3) as usize;
+            let base = j - b as u32;
+            let mini = !(7u32 << base);
+            for d in 0..9 {
+                if (hs[d] & !fh[d]) >> j & 1 != 0 {
+                    let w = &mut self.cand[9 * b + d];
+                    changed |= ((*w & !mini != 0) as u32) << (9 * b + d);
+                    *w &= mini;
+                }
+            }
+        }
+        while vh != 0 {
+            let j = vh.trailing_zeros();
+            vh &= vh - 1;
+            let b = (j / 9) as usize;
+            let col = !(0x40201u32 << (j % 9));
+            for d in 0..9 {
+                if (vs[d] & !fv[d]) >> j & 1 != 0 {
+                    let w = &mut self.cand[9 * b + d];
+                    changed |= ((*w & !col != 0) as u32) << (9 * b + d);
+                    *w &= col;
+                }
+            }
+        }
+        while hx != 0 {
+            let j = hx.trailing_zeros();
+            hx &= hx - 1;
+            let b = (j % 3) as usize;
+            let base = j - b as u32;
+            let (r, k) = (base / 9, (base % 9) / 3);
+            let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | (7 << base);
+            for (d, &h) in hs.iter().enumerate() {
+                if h >> j & 1 != 0 {
+                    let w = &mut self.cand[9 * b + d];
+                    changed |= ((*w & !keep != 0) as u32) << (9 * b + d);
+                    *w &= keep;
+                }
+            }
+        }
+        while vx != 0 {
+            let j = vx.trailing_zeros();
+            vx &= vx - 1;
+            let b = (j / 9) as usize;
+            let c = j % 9;
+            let col = 0x40201 << c;
+            let keep = !((7 << (3 * (c / 3))) * 0x40201) | col;
+            let (b1, b2) = OTHER_BANDS[b];
+            for (d, &v) in vs.iter().enumerate() {
+                if v >> j & 1 != 0 {
+                    for (k, m) in [(9 * b + d, keep), (9 * b1 + d, !col), (9 * b2 + d, !col)] {
+                        let w = &mut self.cand[k];
+                        changed |= ((*w & !m != 0) as u32) << k;
+                        *w &= m;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// tdoku's choice: the band or stack with the fewest configurations left over its digits
+    /// (not all fixed), in it the digit with the fewest (at least two), split on a minirow
+    /// (minicolumn) of its first configuration that its second lacks.
+    #[inline(never)]
+    pub(super) fn choose_config(&self, sc: &Scratch) -> Option<Choice> {
+        // ms[b][d]: digit d's (row, box) pairs in band b, then its (band, column) pairs in
+        // stack b - 3, as 3x3 matrices of 9 bits (computed four digits a vector).
+        let mut ms = [[0u32; 9]; 6];
+        {
+            let p = &sc.pres;
+            for lo in [0usize, 4] {
+                let h = u32x4::new([p[lo], p[lo + 1], p[lo + 2], p[lo + 3]]);
+                let v = u32x4::new([p[9 + lo], p[10 + lo], p[11 + lo], p[12 + lo]]);
+                for b in 0..3 {
+                    ms[b][lo..lo + 4].copy_from_slice(&compact_h(h, b as u32).to_array());
+                    ms[3 + b][lo..lo + 4].copy_from_slice(&compact_v(v, b as u32).to_array());
+                }
+            }
+            for b in 0..3 {
+                ms[b][8] = compact_h(p[8], b as u32);
+                ms[3 + b][8] = compact_v(p[17], b as u32);
+            }
+        }
+        let hm = [ms[0], ms[1], ms[2]];
+        let vm = [ms[3], ms[4], ms[5]];
+        let mut htot = [0u32; 3];
+        let mut vtot = [0u32; 3];
+        for b in 0..3 {
+            for d in 0..9 {
+                htot[b] += CONFIGS[hm[b][d] as usize] as u32;
+                vtot[b] += CONFIGS[vm[b][d] as usize] as u32;
+            }
+        }
+        // The band or stack with the fewest configurations over its nine digits, not all
+        // fixed (nine), the first such (bands before stacks); in it the digit with the
+        // fewest, at least two (the first such).
+        let mut best = (u32::MAX, 0usize, false);
+        for (b, &t) in htot.iter().enumerate() {
+            if t > 9 && t < best.0 {
+                best = (t, b, false);
+            }
+        }
+        for (st, &t) in vtot.iter().enumerate() {
+            if t > 9 && t < best.0 {
+                best = (t, st, true);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let (_, at, vertical) = best;
+        let ms = if vertical { &vm[at] } else { &hm[at] };
+        let mut dbest = (u32::MAX, 0);
+        for d in 0..9 {
+            let n = CONFIGS[ms[d] as usize] as u32;
+            if n >= 2 && n < dbest.0 {
+                dbest = (n, d);
+            }
+        }
+        let d = dbest.1;
+        let m = ms[d];
+        self.config_split(at, vertical, d, m)
+    }
+
+    /// The split of digit `d` in band (or stack) `at`, whose (row, box) or (band, column)
+    /// pairs are `m` with at least two configurations: on a minirow (minicolumn) that the
+    /// first configuration uses and the second does not.
+    fn config_split(&self, at: usize, vertical: bool, d: usize, m: u32) -> Option<Choice> {
+        let mut perms = crate::grid::PERMS3
+            .iter()
+            .filter(|perm| (0..3).all(|r| (m >> (3 * r + perm[r] as usize)) & 1 != 0));
+        let p1 = perms.next()?;
+        let p2 = perms.next()?;
+        let r = (0..3).find(|&r| p1[r] != p2[r])?;
+        let k = p1[r] as usize;
+        if !vertical {
+            // Row r of band `at`, box k: in it the digit leaves the rest of the row and box.
+            let i = 9 * at + d;
+            let mini = 7u32 << (9 * r + 3 * k);
+            let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | mini;
+            Some(Choice::Confine {
+                i,
+                keep,
+                out: mini,
+                others: [i, i],
+                spill: 0,
+            })
+        } else {
+            // Band r of stack `at`, column 3 * at + k: in it the digit leaves the rest of the
+            // column and of the box.
+            let b = r;
+            let c = 3 * at + k;
+            let i = 9 * b + d;
+            let col = 0x40201u32 << c;
+            let keep = !((7 << (3 * at)) * 0x40201) | col;
+            let (b1, b2) = OTHER_BANDS[b];
+            Some(Choice::Confine {
+                i,
+                keep,
+                out: col,
+                others: [9 * b1 + d, 9 * b2 + d],
+                spill: col,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Minirow presence the slow way.
+    fn presence(x: [u32; 3]) -> (u32, u32) {
+        let (mut h, mut v) = (0, 0);
+        for (band, &w) in x.iter().enumerate() {
+            for r in 0..3 {
+                for k in 0..3 {
+                    if (w >> (9 * r + 3 * k)) & 7 != 0 {
+                        h |= 1 << (9 * r + 3 * k + band);
+                    }
+                }
+            }
+            for c in 0..9 {
+                if w & (0x40201 << c) != 0 {
+                    v |= 1 << (9 * band + c);
+                }
+            }
+        }
+        (h, v)
+    }
+
+    #[test]
+    fn bit_tricks_agree_with_their_definitions() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut x = [0u32; 3];
+            for w in &mut x {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Sparse words, so that rows and boxes with one minirow occur.
+                *w = (seed as u32) & ((seed >> 32) as u32) & ((1 << 27) - 1);
+            }
+            let (h, v) = presence(x);
+            let h4 = u32x4::splat(h);
+            assert_eq!(
+                spread_v(x[0]) | spread_v(x[1]) << 1 | spread_v(x[2]) << 2,
+                h
+            );
+            assert_eq!(fold_v(x[0]) | fold_v(x[1]) << 9 | fold_v(x[2]) << 18, v);
+            assert_eq!(forced_h(h4).to_array(), [forced_h(h); 4]);
+            for band in 0..3 {
+                for r in 0..3 {
+                    let row: Vec<u32> = (0..3).map(|k| h >> (9 * r + 3 * k + band) & 1).collect();
+                    for k in 0..3 {
+                        let only = row[k] == 1 && row.iter().sum::<u32>() == 1;
+                        let got = forced_h(h) >> (9 * r + 3 * k + band) & 1 == 1;
+                        assert_eq!(got, only);
+                        assert_eq!(
+                            compact_h(h, band as u32) >> (3 * r + k) & 1,
+                            h >> (9 * r + 3 * k + band) & 1
+                        );
+                    }
+                }
+                for st in 0..3 {
+                    let cols: Vec<u32> = (0..3).map(|j| v >> (9 * band + 3 * st + j) & 1).collect();
+                    for j in 0..3 {
+                        let only = cols[j] == 1 && cols.iter().sum::<u32>() == 1;
+                        let got = forced_v(v) >> (9 * band + 3 * st + j) & 1 == 1;
+                        assert_eq!(got, only);
+                        assert_eq!(
+                            compact_v(v, st as u32) >> (3 * band + j) & 1,
+                            v >> (9 * band + 3 * st + j) & 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
