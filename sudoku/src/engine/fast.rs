@@ -262,31 +262,47 @@ impl State {
     /// changes; false on a contradiction.
     #[inline]
     pub(crate) fn propagate(&mut self, sc: &mut Scratch) -> bool {
-        sc.valid = false;
-        if self.stack_dirty & DECIDE != 0 {
-            self.stack_dirty &= !DECIDE;
-            if !self.propagate_once(sc) {
-                return false;
-            }
-            let open = self.unplaced[0].count_ones()
-                + self.unplaced[1].count_ones()
-                + self.unplaced[2].count_ones();
-            if open < FULL_MIN_OPEN {
-                return true;
-            }
-            self.stack_dirty |= FULL_MODE;
+        if self.is_full() {
+            self.propagate_with::<true, true>(sc)
+        } else {
+            self.propagate_cheap(sc)
         }
-        self.propagate_once(sc)
     }
 
+    /// [`State::propagate`] for a state not in full mode (it may enter it: the root).
     #[inline(always)]
-    fn propagate_once(&mut self, sc: &mut Scratch) -> bool {
+    fn propagate_cheap(&mut self, sc: &mut Scratch) -> bool {
+        if self.stack_dirty & DECIDE != 0 {
+            return self.propagate_root(sc);
+        }
+        self.propagate_plain(sc)
+    }
+
+    /// The root's propagation, which decides the mode of the whole search: the cheap rules,
+    /// then, if the puzzle qualifies (see [`FULL_MIN_GIVENS`]), the full inference.
+    #[inline(never)]
+    fn propagate_root(&mut self, sc: &mut Scratch) -> bool {
+        self.stack_dirty &= !DECIDE;
+        if !self.propagate_plain(sc) {
+            return false;
+        }
+        let open = self.unplaced[0].count_ones()
+            + self.unplaced[1].count_ones()
+            + self.unplaced[2].count_ones();
+        if open < FULL_MIN_OPEN {
+            return true;
+        }
+        self.stack_dirty |= FULL_MODE;
+        self.propagate_with::<true, true>(sc)
+    }
+
+    /// The cheap rules.
+    #[inline(always)]
+    fn propagate_plain(&mut self, sc: &mut Scratch) -> bool {
         // Once a propagation has ended with too few open cells for the rules across bands,
         // they never run again in this state or any state guessed from it (open cells only
         // get fewer), so what they would read is no longer kept up to date.
-        if self.is_full() {
-            self.propagate_with::<true, true>(sc)
-        } else if self.stack_dirty & LATE != 0 {
+        if self.stack_dirty & LATE != 0 {
             self.propagate_with::<false, false>(sc)
         } else {
             self.propagate_with::<true, false>(sc)
@@ -345,9 +361,6 @@ impl State {
                 + self.unplaced[2].count_ones();
             if open <= if full { 0 } else { STACK_RULE_MIN_OPEN } {
                 self.stack_dirty |= LATE;
-                if FULL {
-                    sc.valid = false;
-                }
                 return true;
             }
             while watch != 0 {
@@ -384,9 +397,6 @@ impl State {
             }
             watch = dirty;
             if dirty == 0 {
-                if FULL {
-                    sc.valid = true;
-                }
                 return true;
             }
         }
@@ -520,11 +530,25 @@ impl State {
     /// first cell with the fewest candidates. Call only on an unsolved, propagated state.
     #[inline(always)]
     pub(crate) fn choose(&self, sc: &Scratch) -> Choice {
-        if sc.valid
-            && let Some(c) = self.choose_config(sc)
-        {
-            return c;
+        if self.is_full() {
+            self.choose_full(sc)
+        } else {
+            self.choose_cheap()
         }
+    }
+
+    /// [`State::choose`] in full mode: `sc` is what the propagation just left.
+    #[inline(always)]
+    fn choose_full(&self, sc: &Scratch) -> Choice {
+        match self.choose_config(sc) {
+            Some(c) => c,
+            None => self.choose_cheap(),
+        }
+    }
+
+    /// [`State::choose`] outside full mode: a cell.
+    #[inline(always)]
+    fn choose_cheap(&self) -> Choice {
         let (i, cell) = self.choose_cell();
         let p = cell % 27;
         Choice::Cell { i, p }
@@ -614,7 +638,7 @@ impl State {
     /// The cheap choice for a nearly solved grid, where a wrong guess costs little: a cell
     /// with two candidates in the band with the most open and two-candidate cells, else the
     /// full rule.
-    #[inline]
+    #[inline(always)]
     fn choose_quickly(&self) -> (usize, usize) {
         let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
@@ -837,7 +861,7 @@ impl FastSearch {
     #[inline]
     pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<State> {
         let mut sc = Scratch::default();
-        let mut state = match self.current.take() {
+        let state = match self.current.take() {
             Some(s) => s,
             None => match self.stack.pop() {
                 Some(s) => {
@@ -849,22 +873,52 @@ impl FastSearch {
                 None => return Event::Finished,
             },
         };
-        let mut meter = Meter::new(limit, self.counters.nodes);
+        let meter = Meter::new(limit, self.counters.nodes);
+        // A search's states are all in one mode, decided at the root: one loop for each, so
+        // that neither pays for the other's tests.
+        if state.is_full() {
+            self.run_in::<L, true>(state, sc, meter)
+        } else {
+            self.run_in::<L, false>(state, sc, meter)
+        }
+    }
+
+    /// [`FastSearch::run`] from `state`, whose mode is `FULL` (outside full mode, the root
+    /// may enter it at its first propagation, and the rest of the run is in full mode).
+    #[inline(always)]
+    fn run_in<L: Limit, const FULL: bool>(
+        &mut self,
+        mut state: State,
+        mut sc: Scratch,
+        mut meter: Meter<L>,
+    ) -> Event<State> {
         loop {
             if !meter.go_on(self.counters.nodes) {
                 self.current = Some(state);
                 return Event::Paused;
             }
             self.counters.nodes += 1;
-            if state.propagate(&mut sc) {
+            let consistent = if FULL {
+                state.propagate_with::<true, true>(&mut sc)
+            } else {
+                state.propagate_cheap(&mut sc)
+            };
+            if consistent {
                 if state.is_solved() {
                     self.counters.found += 1;
                     return Event::Solution(state);
                 }
                 self.counters.guesses += 1;
-                let choice = state.choose(&sc);
+                if !FULL && state.is_full() {
+                    return self.enter_full(state, sc, meter);
+                }
+                let choice = if FULL {
+                    state.choose_full(&sc)
+                } else {
+                    state.choose_cheap()
+                };
                 let other = state.split(choice);
-                if other.is_full() {
+                if FULL {
                     self.done.push([sc.done_h, sc.done_v]);
                 }
                 self.stack.push(other);
@@ -872,7 +926,7 @@ impl FastSearch {
                 match self.stack.pop() {
                     Some(s) => {
                         state = s;
-                        if s.is_full() {
+                        if FULL {
                             [sc.done_h, sc.done_v] = self.done.pop().unwrap_or_default();
                         }
                     }
@@ -880,6 +934,22 @@ impl FastSearch {
                 }
             }
         }
+    }
+
+    /// The root has just entered full mode in its first propagation: its guess, and the
+    /// rest of the run in full mode.
+    #[cold]
+    #[inline(never)]
+    fn enter_full<L: Limit>(
+        &mut self,
+        mut state: State,
+        sc: Scratch,
+        meter: Meter<L>,
+    ) -> Event<State> {
+        let other = state.split(state.choose_full(&sc));
+        self.done.push([sc.done_h, sc.done_v]);
+        self.stack.push(other);
+        self.run_in::<L, true>(state, sc, meter)
     }
 }
 

@@ -18,8 +18,6 @@ use crate::engine::tables::CONFIGS;
 pub(crate) struct Scratch {
     /// Minirow presence per digit, then minicolumn presence per digit.
     pres: [u32; 18],
-    /// `pres` describes the state just propagated (it ran the full inference).
-    pub(super) valid: bool,
     /// Minirows and minicolumns whose triads were applied in the current state or an
     /// ancestor: a cache, since applying one again changes nothing.
     pub(super) done_h: u32,
