@@ -24,7 +24,9 @@ pub(crate) static COMPLEX: [u32; 512] = complex();
 
 /// `CONFIGS[pairs]`: how many one-to-one pairings of the three rows with the three boxes
 /// (configurations of a digit in a band, or of columns with bands in a stack) use only the
-/// (row, box) pairs in `pairs` (bit `3 * row + box`): 0 to 6.
+/// (row, box) pairs in `pairs` (bit `3 * row + box`): 0 to 6. The engine counts them in
+/// vector lanes instead (`fast::triads`); this table is the definition its tests check.
+#[cfg(test)]
 pub(crate) static CONFIGS: [u8; 512] = configs();
 
 /// `CLAIM[cols]`: for the 9-bit set of columns in which a digit is confined to one band, the
@@ -162,6 +164,7 @@ const fn point() -> [u32; 512] {
     t
 }
 
+#[cfg(test)]
 const fn configs() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut s = 0;

@@ -9,7 +9,6 @@
 use wide::u32x4;
 
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State};
-use crate::engine::tables::CONFIGS;
 
 /// What the last propagation's final triads pass computed, for the guess that follows it,
 /// and the triads already applied on the path to the current state. It lives beside the
@@ -100,6 +99,40 @@ fn compact_h<T: Bits>(h: T, b: u32) -> T {
 fn compact_v<T: Bits>(v: T, st: u32) -> T {
     let x = (v >> (3 * st)) & T::splat(0x1C0E07);
     (x | (x >> 6) | (x >> 12)) & T::splat(511)
+}
+
+/// The six pairings of three rows with three boxes as minirow presence bits (`9 * row + 3 *
+/// box`, band 0), and of three bands with three columns as minicolumn presence bits (`9 *
+/// band + column`, stack 0).
+const PAIRINGS_H: [u32; 6] = pairing_masks(3);
+const PAIRINGS_V: [u32; 6] = pairing_masks(1);
+
+const fn pairing_masks(step: u32) -> [u32; 6] {
+    let mut masks = [0u32; 6];
+    let mut i = 0;
+    while i < 6 {
+        let perm = crate::grid::PERMS3[i];
+        let mut r = 0;
+        while r < 3 {
+            masks[i] |= 1 << (9 * r as u32 + step * perm[r] as u32);
+            r += 1;
+        }
+        i += 1;
+    }
+    masks
+}
+
+/// Per lane, how many of the six pairings `masks` lie wholly in `x`: the configurations
+/// (`CONFIGS`) of a presence mask shifted to band (stack) 0.
+#[inline(always)]
+fn pairings(x: u32x4, masks: &[u32; 6]) -> u32x4 {
+    let mut n = u32x4::ZERO;
+    for &m in masks {
+        let m = u32x4::splat(m);
+        // All ones (minus one) in the lanes that hold the pairing.
+        n = n - (x & m).simd_eq(m);
+    }
+    n
 }
 
 impl State {
@@ -254,63 +287,62 @@ impl State {
     /// (minicolumn) of its first configuration that its second lacks.
     #[inline(never)]
     pub(super) fn choose_config(&self, sc: &Scratch) -> Option<Choice> {
-        // ms[b][d]: digit d's (row, box) pairs in band b, then its (band, column) pairs in
-        // stack b - 3, as 3x3 matrices of 9 bits (computed four digits a vector).
-        let mut ms = [[0u32; 9]; 6];
-        {
-            let p = &sc.pres;
-            for lo in [0usize, 4] {
-                let h = u32x4::new([p[lo], p[lo + 1], p[lo + 2], p[lo + 3]]);
-                let v = u32x4::new([p[9 + lo], p[10 + lo], p[11 + lo], p[12 + lo]]);
-                for b in 0..3 {
-                    ms[b][lo..lo + 4].copy_from_slice(&compact_h(h, b as u32).to_array());
-                    ms[3 + b][lo..lo + 4].copy_from_slice(&compact_v(v, b as u32).to_array());
-                }
-            }
-            for b in 0..3 {
-                ms[b][8] = compact_h(p[8], b as u32);
-                ms[3 + b][8] = compact_v(p[17], b as u32);
-            }
-        }
-        let hm = [ms[0], ms[1], ms[2]];
-        let vm = [ms[3], ms[4], ms[5]];
-        let mut htot = [0u32; 3];
-        let mut vtot = [0u32; 3];
+        // counts[b][d]: digit d's configurations in band b, then in stack b - 3, counted
+        // straight from its presence masks, four digits a vector; digit 8 of the three
+        // bands (stacks) shares one vector, a band (stack) a lane.
+        let p = &sc.pres;
+        let ld = |k: usize| u32x4::new([p[k], p[k + 1], p[k + 2], p[k + 3]]);
+        let (h0, h1, v0, v1) = (ld(0), ld(4), ld(9), ld(13));
+        let last_h = pairings(u32x4::new([p[8], p[8] >> 1, p[8] >> 2, 0]), &PAIRINGS_H);
+        let last_v = pairings(u32x4::new([p[17], p[17] >> 3, p[17] >> 6, 0]), &PAIRINGS_V);
+        let (last_h, last_v) = (last_h.to_array(), last_v.to_array());
+        let mut counts = [[0u32; 9]; 6];
+        let mut tot = [0u32; 6];
         for b in 0..3 {
-            for d in 0..9 {
-                htot[b] += CONFIGS[hm[b][d] as usize] as u32;
-                vtot[b] += CONFIGS[vm[b][d] as usize] as u32;
+            let shift = b as u32;
+            for (at, lo, hi, masks, last) in [
+                (b, h0 >> shift, h1 >> shift, &PAIRINGS_H, last_h[b]),
+                (
+                    3 + b,
+                    v0 >> (3 * shift),
+                    v1 >> (3 * shift),
+                    &PAIRINGS_V,
+                    last_v[b],
+                ),
+            ] {
+                let (lo, hi) = (pairings(lo, masks), pairings(hi, masks));
+                let sum = (lo + hi).to_array();
+                tot[at] = sum[0] + sum[1] + sum[2] + sum[3] + last;
+                counts[at][..4].copy_from_slice(&lo.to_array());
+                counts[at][4..8].copy_from_slice(&hi.to_array());
+                counts[at][8] = last;
             }
         }
         // The band or stack with the fewest configurations over its nine digits, not all
         // fixed (nine), the first such (bands before stacks); in it the digit with the
         // fewest, at least two (the first such).
-        let mut best = (u32::MAX, 0usize, false);
-        for (b, &t) in htot.iter().enumerate() {
+        let mut best = (u32::MAX, 0usize);
+        for (at, &t) in tot.iter().enumerate() {
             if t > 9 && t < best.0 {
-                best = (t, b, false);
-            }
-        }
-        for (st, &t) in vtot.iter().enumerate() {
-            if t > 9 && t < best.0 {
-                best = (t, st, true);
+                best = (t, at);
             }
         }
         if best.0 == u32::MAX {
             return None;
         }
-        let (_, at, vertical) = best;
-        let ms = if vertical { &vm[at] } else { &hm[at] };
+        let at = best.1;
         let mut dbest = (u32::MAX, 0);
-        for d in 0..9 {
-            let n = CONFIGS[ms[d] as usize] as u32;
+        for (d, &n) in counts[at].iter().enumerate() {
             if n >= 2 && n < dbest.0 {
                 dbest = (n, d);
             }
         }
         let d = dbest.1;
-        let m = ms[d];
-        self.config_split(at, vertical, d, m)
+        if at < 3 {
+            self.config_split(at, false, d, compact_h(p[d], at as u32))
+        } else {
+            self.config_split(at - 3, true, d, compact_v(p[9 + d], at as u32 - 3))
+        }
     }
 
     /// The split of digit `d` in band (or stack) `at`, whose (row, box) or (band, column)
@@ -359,6 +391,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::tables::CONFIGS;
 
     /// Minirow presence the slow way.
     fn presence(x: [u32; 3]) -> (u32, u32) {
@@ -394,6 +427,18 @@ mod tests {
             }
             let (h, v) = presence(x);
             let h4 = u32x4::splat(h);
+            let v4 = u32x4::splat(v);
+            for b in 0..3u32 {
+                let by_table = |m: u32| CONFIGS[m as usize] as u32;
+                assert_eq!(
+                    pairings(h4 >> b, &PAIRINGS_H).to_array(),
+                    [by_table(compact_h(h, b)); 4]
+                );
+                assert_eq!(
+                    pairings(v4 >> (3 * b), &PAIRINGS_V).to_array(),
+                    [by_table(compact_v(v, b)); 4]
+                );
+            }
             assert_eq!(
                 spread_v(x[0]) | spread_v(x[1]) << 1 | spread_v(x[2]) << 2,
                 h
