@@ -130,7 +130,7 @@ fn pairings(x: u32x4, masks: &[u32; 6]) -> u32x4 {
     for &m in masks {
         let m = u32x4::splat(m);
         // All ones (minus one) in the lanes that hold the pairing.
-        n = n - (x & m).simd_eq(m);
+        n -= (x & m).simd_eq(m);
     }
     n
 }
