@@ -765,6 +765,8 @@ pub(crate) struct FastSearch {
     stack: Vec<State>,
     /// Beside each state on the stack, its triads cache (`Scratch::done_h`, `done_v`).
     done: Vec<[u32; 2]>,
+    /// The triads cache of `current`, kept across a pause.
+    current_done: [u32; 2],
     counters: Counters,
 }
 
@@ -775,6 +777,7 @@ impl FastSearch {
             current: None,
             stack: Vec::with_capacity(64),
             done: Vec::with_capacity(64),
+            current_done: [0; 2],
             counters: Counters::default(),
         };
         s.reset(puzzle);
@@ -785,6 +788,7 @@ impl FastSearch {
     pub(crate) fn reset(&mut self, puzzle: &Grid) {
         self.stack.clear();
         self.done.clear();
+        self.current_done = [0; 2];
         self.counters = Counters::default();
         self.current = State::new(puzzle);
     }
@@ -827,6 +831,7 @@ impl FastSearch {
                         current: Some(state),
                         stack: Vec::new(),
                         done: Vec::new(),
+                        current_done: done,
                         counters: Counters::default(),
                     });
                     continue;
@@ -862,7 +867,10 @@ impl FastSearch {
     pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<State> {
         let mut sc = Scratch::default();
         let state = match self.current.take() {
-            Some(s) => s,
+            Some(s) => {
+                [sc.done_h, sc.done_v] = self.current_done;
+                s
+            }
             None => match self.stack.pop() {
                 Some(s) => {
                     if s.is_full() {
@@ -895,6 +903,7 @@ impl FastSearch {
         loop {
             if !meter.go_on(self.counters.nodes) {
                 self.current = Some(state);
+                self.current_done = [sc.done_h, sc.done_v];
                 return Event::Paused;
             }
             self.counters.nodes += 1;
