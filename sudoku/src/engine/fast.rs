@@ -318,6 +318,7 @@ impl State {
     fn propagate_with<const TRACK: bool, const FULL: bool>(&mut self, sc: &mut Scratch) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
+        sc.counted = 0;
         // Entries changed since naked singles last ran: a band none of whose words changed
         // has no new single (the last run, or the end of the last propagation, left none).
         let mut touched = dirty;
@@ -345,7 +346,7 @@ impl State {
             }
             let bands = bands_of(touched);
             touched = 0;
-            match self.naked_singles(bands) {
+            match self.naked_singles(bands, sc, !FULL) {
                 None => return false,
                 Some(0) => {}
                 Some(more) => {
@@ -489,16 +490,25 @@ impl State {
     }
 
     /// Places every naked single in the bands of `bands` (bit per band); `None` on a cell
-    /// without candidates, else the entries of `cand` it changed.
+    /// without candidates, else the entries of `cand` it changed. With `keep`, leaves each
+    /// band's candidate counts in `sc` for the guess.
     #[inline(always)]
-    fn naked_singles(&mut self, bands: u32) -> Option<u32> {
+    fn naked_singles(&mut self, bands: u32, sc: &mut Scratch, keep: bool) -> Option<u32> {
         let mut found = 0;
         let mut todo = bands;
         while todo != 0 {
             let band = todo.trailing_zeros() as usize % 3;
             todo &= todo - 1;
             let open = self.unplaced[band];
-            let (ones, twos, _) = self.counts(band);
+            let (ones, twos, threes) = self.counts(band);
+            // Kept for a cell guess (`keep`: outside full mode, whose guesses seldom need
+            // them): if this pass places nothing in the band, no later change to its words
+            // goes without another pass here, so at the end of a successful propagation
+            // these are the band's counts.
+            if keep {
+                sc.counts[band] = [ones, twos, threes];
+                sc.counted |= 1 << band;
+            }
             if open & !ones != 0 {
                 return None;
             }
@@ -513,6 +523,18 @@ impl State {
             }
         }
         Some(found)
+    }
+
+    /// [`State::counts`] after a successful propagation, from what it left in `sc` where it
+    /// can.
+    #[inline(always)]
+    fn counts_after(&self, band: usize, sc: &Scratch) -> (u32, u32, u32) {
+        if sc.counted >> band & 1 != 0 {
+            let [ones, twos, threes] = sc.counts[band];
+            (ones, twos, threes)
+        } else {
+            self.counts(band)
+        }
     }
 
     /// Cells of a band with at least one, two and three candidates.
@@ -538,7 +560,7 @@ impl State {
         if self.is_full() {
             self.choose_full(sc)
         } else {
-            self.choose_cheap()
+            self.choose_cheap(sc)
         }
     }
 
@@ -547,23 +569,23 @@ impl State {
     fn choose_full(&self, sc: &Scratch) -> Choice {
         match self.choose_config(sc) {
             Some(c) => c,
-            None => self.choose_cheap(),
+            None => self.choose_cheap(sc),
         }
     }
 
     /// [`State::choose`] outside full mode: a cell.
     #[inline(always)]
-    fn choose_cheap(&self) -> Choice {
-        let (i, cell) = self.choose_cell();
+    fn choose_cheap(&self, sc: &Scratch) -> Choice {
+        let (i, cell) = self.choose_cell(sc);
         let p = cell % 27;
         Choice::Cell { i, p }
     }
 
     #[inline(always)]
-    fn choose_cell(&self) -> (usize, usize) {
+    fn choose_cell(&self, sc: &Scratch) -> (usize, usize) {
         let u = self.unplaced;
         if self.open_cells() <= FEW_OPEN {
-            return self.choose_quickly();
+            return self.choose_quickly(sc);
         }
         // Open cells per row, box and column, counted once: rows and boxes by table, columns
         // as nine 4-bit counters added side by side.
@@ -591,7 +613,7 @@ impl State {
             if open == 0 {
                 continue;
             }
-            let (_, twos, threes) = self.counts(band);
+            let (_, twos, threes) = self.counts_after(band, sc);
             let mut pairs = open & twos & !threes;
             let mut left = 8;
             while pairs != 0 && left > 0 {
@@ -644,14 +666,14 @@ impl State {
     /// with two candidates in the band with the most open and two-candidate cells, else the
     /// full rule.
     #[inline(always)]
-    fn choose_quickly(&self) -> (usize, usize) {
+    fn choose_quickly(&self, sc: &Scratch) -> (usize, usize) {
         let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
             let open = self.unplaced[band];
             if open == 0 {
                 continue;
             }
-            let (_, twos, threes) = self.counts(band);
+            let (_, twos, threes) = self.counts_after(band, sc);
             let pairs = open & twos & !threes;
             if pairs != 0 {
                 // Two counts in one: the target's baseline has no popcount instruction.
@@ -930,7 +952,7 @@ impl FastSearch {
                 let choice = if FULL {
                     state.choose_full(&sc)
                 } else {
-                    state.choose_cheap()
+                    state.choose_cheap(&sc)
                 };
                 let other = state.split(choice);
                 if FULL {

@@ -21,6 +21,10 @@ pub(crate) struct Scratch {
     /// ancestor: a cache, since applying one again changes nothing.
     pub(super) done_h: u32,
     pub(super) done_v: u32,
+    /// Per band, its cells with at least one, two and three candidates, as the last
+    /// propagation's naked singles counted them (the bands in `counted`), for the guess.
+    pub(super) counts: [[u32; 3]; 3],
+    pub(super) counted: u32,
 }
 
 /// Bit operations common to `u32` and `wide::u32x4`, for code written once for both.
