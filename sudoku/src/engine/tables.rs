@@ -29,6 +29,15 @@ pub(crate) static COMPLEX: [u32; 512] = complex();
 #[cfg(test)]
 pub(crate) static CONFIGS: [u8; 512] = configs();
 
+/// `CONFIG_SPLIT[pairs]`: where a digit with the (row, box) pairs `pairs` (bit `3 * row +
+/// box`) and at least two configurations is split: `3 * row + box` of the first pair its
+/// first configuration uses and its second does not (in `PERMS3` order); [`NO_SPLIT`] for
+/// fewer than two configurations.
+pub(crate) static CONFIG_SPLIT: [u8; 512] = config_splits();
+
+/// See [`CONFIG_SPLIT`].
+pub(crate) const NO_SPLIT: u8 = u8::MAX;
+
 /// `CLAIM[cols]`: for the 9-bit set of columns in which a digit is confined to one band, the
 /// columns of that band that may still hold it: in each box with a confined column, only the
 /// confined columns (the box's one placement of the digit lies in them); elsewhere all.
@@ -164,6 +173,43 @@ const fn point() -> [u32; 512] {
     t
 }
 
+const fn config_splits() -> [u8; 512] {
+    let mut t = [NO_SPLIT; 512];
+    let mut s = 0;
+    while s < 512 {
+        // The first two configurations in `PERMS3` order that use only pairs of `s`.
+        let mut found = [0usize; 2];
+        let mut n = 0;
+        let mut p = 0;
+        while p < 6 && n < 2 {
+            let perm = PERMS3[p];
+            let mut ok = true;
+            let mut row = 0;
+            while row < 3 {
+                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
+                    ok = false;
+                }
+                row += 1;
+            }
+            if ok {
+                found[n] = p;
+                n += 1;
+            }
+            p += 1;
+        }
+        if n == 2 {
+            let (p1, p2) = (PERMS3[found[0]], PERMS3[found[1]]);
+            let mut row = 0;
+            while p1[row] == p2[row] {
+                row += 1;
+            }
+            t[s] = (3 * row + p1[row] as usize) as u8;
+        }
+        s += 1;
+    }
+    t
+}
+
 #[cfg(test)]
 const fn configs() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -278,6 +324,14 @@ mod tests {
         assert_eq!(CONFIGS[511], 6);
         assert_eq!(CONFIGS[0b100_010_001], 1);
         assert_eq!(CONFIGS[0b111_001_001], 0);
+        for (s, &n) in CONFIGS.iter().enumerate() {
+            assert_eq!(CONFIG_SPLIT[s] == NO_SPLIT, n < 2, "{s:09b}");
+            if n >= 2 {
+                // The split pair is one of the digit's pairs.
+                assert_ne!(s >> CONFIG_SPLIT[s] & 1, 0, "{s:09b}");
+            }
+        }
+        assert_eq!(CONFIG_SPLIT[511], 4);
         // A configuration survives the band rule exactly when it is counted.
         for (s, &n) in CONFIGS.iter().enumerate() {
             assert_eq!(n == 0, COMPLEX[s] == 0, "{s:09b}");

@@ -9,6 +9,7 @@
 use wide::u32x4;
 
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State};
+use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
 
 /// What the last propagation's final triads pass computed, for the guess that follows it,
 /// and the triads already applied on the path to the current state. It lives beside the
@@ -325,23 +326,20 @@ impl State {
         // The band or stack with the fewest configurations over its nine digits, not all
         // fixed (nine), the first such (bands before stacks); in it the digit with the
         // fewest, at least two (the first such).
-        let mut best = (u32::MAX, 0usize);
+        // Both as the least key `count << 4 | index` (ties to the first), without branches.
+        let mut best = u32::MAX;
         for (at, &t) in tot.iter().enumerate() {
-            if t > 9 && t < best.0 {
-                best = (t, at);
-            }
+            best = best.min(if t > 9 { t << 4 | at as u32 } else { u32::MAX });
         }
-        if best.0 == u32::MAX {
+        if best == u32::MAX {
             return None;
         }
-        let at = best.1;
-        let mut dbest = (u32::MAX, 0);
+        let at = (best & 15) as usize;
+        let mut dbest = u32::MAX;
         for (d, &n) in counts[at].iter().enumerate() {
-            if n >= 2 && n < dbest.0 {
-                dbest = (n, d);
-            }
+            dbest = dbest.min(if n >= 2 { n << 4 | d as u32 } else { u32::MAX });
         }
-        let d = dbest.1;
+        let d = (dbest & 15) as usize;
         if at < 3 {
             self.config_split(at, false, d, compact_h(p[d], at as u32))
         } else {
@@ -353,13 +351,11 @@ impl State {
     /// pairs are `m` with at least two configurations: on a minirow (minicolumn) that the
     /// first configuration uses and the second does not.
     fn config_split(&self, at: usize, vertical: bool, d: usize, m: u32) -> Option<Choice> {
-        let mut perms = crate::grid::PERMS3
-            .iter()
-            .filter(|perm| (0..3).all(|r| (m >> (3 * r + perm[r] as usize)) & 1 != 0));
-        let p1 = perms.next()?;
-        let p2 = perms.next()?;
-        let r = (0..3).find(|&r| p1[r] != p2[r])?;
-        let k = p1[r] as usize;
+        let split = CONFIG_SPLIT[(m & 511) as usize];
+        if split == NO_SPLIT {
+            return None;
+        }
+        let (r, k) = (split as usize / 3, split as usize % 3);
         if !vertical {
             // Row r of band `at`, box k: in it the digit leaves the rest of the row and box.
             let i = 9 * at + d;
