@@ -581,6 +581,7 @@ impl State {
         Choice::Cell { i, p }
     }
 
+    /// A cell guess, `(index into cand, cell)` (see [`State::choose`]).
     #[inline(always)]
     fn choose_cell(&self, sc: &Scratch) -> (usize, usize) {
         let u = self.unplaced;
@@ -714,8 +715,8 @@ impl State {
         words
     }
 
-    /// Splits on `(index, cell)` from [`State::choose`]: `self` places the digit, the
-    /// returned copy excludes it.
+    /// Splits on a [`Choice`] from [`State::choose`]: `self` takes the first branch (places
+    /// the digit, or confines it), the returned copy the second (excludes it).
     #[inline(always)]
     pub(crate) fn split(&mut self, ch: Choice) -> State {
         let mut other = *self;
@@ -849,9 +850,8 @@ impl FastSearch {
             let mut above = Counters::default();
             let mut parts = Vec::new();
             let mut solved_at: Option<usize> = None;
-            // The search's own order: the state that places a guessed digit first, then the
-            // one that excludes it.
-            // Each state with its triads cache (see `Scratch`), which belongs to its path.
+            // The search's own order: a guess's first branch, then its second. Each state
+            // goes with its triads cache (see `Scratch`), which belongs to its path.
             let mut todo = vec![(root, 0usize, [0u32; 2])];
             while let Some((mut state, k, done)) = todo.pop() {
                 if k == depth {

@@ -11,9 +11,10 @@ use wide::u32x4;
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State};
 use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
 
-/// What the last propagation's final triads pass computed, for the guess that follows it,
-/// and the triads already applied on the path to the current state. It lives beside the
-/// state (not in it) so that a state stays 128 bytes to copy.
+/// What the last propagation left for the guess that follows it (its final triads pass's
+/// presence masks in full mode, the bands' candidate counts otherwise), and the triads
+/// already applied on the path to the current state. It lives beside the state (not in it)
+/// so that a state stays 128 bytes to copy.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Scratch {
     /// Minirow presence per digit, then minicolumn presence per digit.
