@@ -173,6 +173,19 @@ const fn point() -> [u32; 512] {
     t
 }
 
+/// True when the pairing `perm` (row `r` with box `perm[r]`) uses only pairs of `s` (bit
+/// `3 * row + box`).
+const fn fits(s: usize, perm: [u8; 3]) -> bool {
+    let mut row = 0;
+    while row < 3 {
+        if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
+            return false;
+        }
+        row += 1;
+    }
+    true
+}
+
 const fn config_splits() -> [u8; 512] {
     let mut t = [NO_SPLIT; 512];
     let mut s = 0;
@@ -183,15 +196,7 @@ const fn config_splits() -> [u8; 512] {
         let mut p = 0;
         while p < 6 && n < 2 {
             let perm = PERMS3[p];
-            let mut ok = true;
-            let mut row = 0;
-            while row < 3 {
-                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
-                    ok = false;
-                }
-                row += 1;
-            }
-            if ok {
+            if fits(s, perm) {
                 found[n] = p;
                 n += 1;
             }
@@ -218,15 +223,7 @@ const fn configs() -> [u8; 512] {
         let mut p = 0;
         while p < 6 {
             let perm = PERMS3[p];
-            let mut ok = true;
-            let mut row = 0;
-            while row < 3 {
-                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
-                    ok = false;
-                }
-                row += 1;
-            }
-            if ok {
+            if fits(s, perm) {
                 t[s] += 1;
             }
             p += 1;
@@ -244,15 +241,7 @@ const fn complex() -> [u32; 512] {
         let mut p = 0;
         while p < 6 {
             let perm = PERMS3[p];
-            let mut ok = true;
-            let mut row = 0;
-            while row < 3 {
-                if (s >> (3 * row + perm[row] as usize)) & 1 == 0 {
-                    ok = false;
-                }
-                row += 1;
-            }
-            if ok {
+            if fits(s, perm) {
                 let mut row = 0;
                 while row < 3 {
                     allowed |= 1 << (3 * row + perm[row] as usize);

@@ -225,33 +225,23 @@ impl State {
         sc.done_h |= hh | hx;
         sc.done_v |= vh | vx;
         let mut changed = 0u32;
+        // Hidden triads: every digit not forced into the minirow (minicolumn) leaves it.
         while hh != 0 {
             let j = hh.trailing_zeros();
             hh &= hh - 1;
             let b = (j % 3) as usize;
-            let base = j - b as u32;
-            let mini = !(7u32 << base);
-            for d in 0..9 {
-                if (hs[d] & !fh[d]) >> j & 1 != 0 {
-                    let w = &mut self.cand[9 * b + d];
-                    changed |= ((*w & !mini != 0) as u32) << (9 * b + d);
-                    *w &= mini;
-                }
-            }
+            let mini = 7u32 << (j - b as u32);
+            changed |= self.restrict(b, |d| (hs[d] & !fh[d]) >> j & 1 != 0, !mini);
         }
         while vh != 0 {
             let j = vh.trailing_zeros();
             vh &= vh - 1;
             let b = (j / 9) as usize;
-            let col = !(0x40201u32 << (j % 9));
-            for d in 0..9 {
-                if (vs[d] & !fv[d]) >> j & 1 != 0 {
-                    let w = &mut self.cand[9 * b + d];
-                    changed |= ((*w & !col != 0) as u32) << (9 * b + d);
-                    *w &= col;
-                }
-            }
+            let col = 0x40201u32 << (j % 9);
+            changed |= self.restrict(b, |d| (vs[d] & !fv[d]) >> j & 1 != 0, !col);
         }
+        // Naked triads: each of the three digits leaves the rest of the row and box (column
+        // and box, and the column in the other bands).
         while hx != 0 {
             let j = hx.trailing_zeros();
             hx &= hx - 1;
@@ -259,13 +249,7 @@ impl State {
             let base = j - b as u32;
             let (r, k) = (base / 9, (base % 9) / 3);
             let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | (7 << base);
-            for (d, &h) in hs.iter().enumerate() {
-                if h >> j & 1 != 0 {
-                    let w = &mut self.cand[9 * b + d];
-                    changed |= ((*w & !keep != 0) as u32) << (9 * b + d);
-                    *w &= keep;
-                }
-            }
+            changed |= self.restrict(b, |d| hs[d] >> j & 1 != 0, keep);
         }
         while vx != 0 {
             let j = vx.trailing_zeros();
@@ -275,17 +259,27 @@ impl State {
             let col = 0x40201 << c;
             let keep = !((7 << (3 * (c / 3))) * 0x40201) | col;
             let (b1, b2) = OTHER_BANDS[b];
-            for (d, &v) in vs.iter().enumerate() {
-                if v >> j & 1 != 0 {
-                    for (k, m) in [(9 * b + d, keep), (9 * b1 + d, !col), (9 * b2 + d, !col)] {
-                        let w = &mut self.cand[k];
-                        changed |= ((*w & !m != 0) as u32) << k;
-                        *w &= m;
-                    }
-                }
-            }
+            let has = |d: usize| vs[d] >> j & 1 != 0;
+            changed |= self.restrict(b, has, keep);
+            changed |= self.restrict(b1, has, !col);
+            changed |= self.restrict(b2, has, !col);
         }
         Some(changed)
+    }
+
+    /// Keeps only the cells `keep` in the words of band `b` of the digits `d` for which
+    /// `has(d)`; the words it changed.
+    #[inline(always)]
+    fn restrict(&mut self, b: usize, has: impl Fn(usize) -> bool, keep: u32) -> u32 {
+        let mut changed = 0;
+        for d in 0..9 {
+            if has(d) {
+                let k = 9 * b + d;
+                changed |= ((self.cand[k] & !keep != 0) as u32) << k;
+                self.cand[k] &= keep;
+            }
+        }
+        changed
     }
 
     /// tdoku's choice: the band or stack with the fewest configurations left over its digits
