@@ -46,6 +46,7 @@ use super::{Counters, Event};
 
 mod triads;
 pub(crate) use triads::Scratch;
+use triads::fold_v;
 
 const BAND: u32 = (1 << 27) - 1;
 /// The same, as the 27 minirows (minicolumns) of the grid the triads count.
@@ -459,8 +460,7 @@ impl State {
     #[inline(always)]
     fn stack_rule(&mut self, d: usize) -> Option<u32> {
         let [x0, x1, x2] = [self.cand[d], self.cand[d + 9], self.cand[d + 18]];
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-        let (c0, c1, c2) = (fold(x0), fold(x1), fold(x2));
+        let (c0, c1, c2) = (fold_v(x0), fold_v(x1), fold_v(x2));
         if c0 | c1 | c2 != 511 {
             return None;
         }

@@ -30,7 +30,7 @@ pub(crate) struct Scratch {
 }
 
 /// Bit operations common to `u32` and `wide::u32x4`, for code written once for both.
-trait Bits:
+pub(super) trait Bits:
     Copy
     + std::ops::BitAnd<Output = Self>
     + std::ops::BitOr<Output = Self>
@@ -63,8 +63,20 @@ fn spread_v<T: Bits>(x: T) -> T {
 
 /// The columns (9 bits) of a band word.
 #[inline(always)]
-fn fold_v<T: Bits>(x: T) -> T {
+pub(super) fn fold_v<T: Bits>(x: T) -> T {
     (x | (x >> 9) | (x >> 18)) & T::splat(511)
+}
+
+/// Minirow presence of a digit's three band words: bit `9r + 3k + band`.
+#[inline(always)]
+fn presence_h<T: Bits>(x0: T, x1: T, x2: T) -> T {
+    spread_v(x0) | (spread_v(x1) << 1) | (spread_v(x2) << 2)
+}
+
+/// Minicolumn presence of a digit's three band words: bit `9 * band + column`.
+#[inline(always)]
+fn presence_v<T: Bits>(x0: T, x1: T, x2: T) -> T {
+    fold_v(x0) | (fold_v(x1) << 9) | (fold_v(x2) << 18)
 }
 
 /// Of a digit's minirow presence (bit `9r + 3k + band`), the minirows that are the only one
@@ -169,18 +181,15 @@ impl State {
             let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
             for lo in [0usize, 4] {
                 let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
-                let h: u32x4 = spread_v(x0) | (spread_v(x1) << 1u32) | (spread_v(x2) << 2u32);
-                let v: u32x4 = fold_v(x0) | (fold_v(x1) << 9u32) | (fold_v(x2) << 18u32);
+                let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
                 hs[lo..lo + 4].copy_from_slice(&h.to_array());
                 vs[lo..lo + 4].copy_from_slice(&v.to_array());
                 fh[lo..lo + 4].copy_from_slice(&forced_h(h).to_array());
                 fv[lo..lo + 4].copy_from_slice(&forced_v(v).to_array());
             }
             let (x0, x1, x2) = (c[8], c[17], c[26]);
-            let sp = |x: u32| (x | x >> 1 | x >> 2) & MINIROW_TOPS;
-            let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-            hs[8] = sp(x0) | sp(x1) << 1 | sp(x2) << 2;
-            vs[8] = fold(x0) | fold(x1) << 9 | fold(x2) << 18;
+            hs[8] = presence_h(x0, x1, x2);
+            vs[8] = presence_v(x0, x1, x2);
             fh[8] = forced_h(hs[8]);
             fv[8] = forced_v(vs[8]);
         }
@@ -213,11 +222,9 @@ impl State {
         sc.pres[..9].copy_from_slice(&hs);
         sc.pres[9..].copy_from_slice(&vs);
         let (hidden_h, hidden_v) = (a3, b3);
-        let sp = |x: u32| (x | x >> 1 | x >> 2) & MINIROW_TOPS;
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-        let u = self.unplaced;
-        let open_h = sp(u[0]) | sp(u[1]) << 1 | sp(u[2]) << 2;
-        let open_v = fold(u[0]) | fold(u[1]) << 9 | fold(u[2]) << 18;
+        // The minirows and minicolumns with an open cell.
+        let [u0, u1, u2] = self.unplaced;
+        let (open_h, open_v) = (presence_h(u0, u1, u2), presence_v(u0, u1, u2));
         let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4);
         let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4);
         let mut hx = h3 & !h4 & open_h & !sc.done_h;
@@ -434,11 +441,8 @@ mod tests {
                     [by_table(compact_v(v, b)); 4]
                 );
             }
-            assert_eq!(
-                spread_v(x[0]) | spread_v(x[1]) << 1 | spread_v(x[2]) << 2,
-                h
-            );
-            assert_eq!(fold_v(x[0]) | fold_v(x[1]) << 9 | fold_v(x[2]) << 18, v);
+            assert_eq!(presence_h(x[0], x[1], x[2]), h);
+            assert_eq!(presence_v(x[0], x[1], x[2]), v);
             assert_eq!(forced_h(h4).to_array(), [forced_h(h); 4]);
             for band in 0..3 {
                 for r in 0..3 {
