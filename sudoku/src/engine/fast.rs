@@ -15,7 +15,8 @@
 //!   place it; a cell with none is a contradiction.
 //! - the rules across bands, per digit whose words changed, once the two above stall: the
 //!   same pairing rule on the stacks (columns with boxes), while more than
-//!   `STACK_RULE_MIN_OPEN` cells are open.
+//!   `STACK_RULE_MIN_OPEN` cells are open, and only in puzzles of at most
+//!   `STACK_RULE_MAX_GIVENS` givens (or in full mode).
 //!
 //! Two modes share these rules; the root decides once, after its first propagation, and every
 //! state guessed from it inherits the decision, so a split search decides as a whole one does.
@@ -57,6 +58,15 @@ const MINIROW_TOPS: u32 = 0x124_9249;
 /// benchmark sets: they cut guesses on hard puzzles, but near the end of a search (and on
 /// easy puzzles with many solutions) a guess is cheaper than nine digits' worth of rules.
 const STACK_RULE_MIN_OPEN: u32 = 35;
+/// Outside full mode, puzzles with more givens than this never run the rules across bands.
+/// Measured (instructions of a uniqueness check, the same answers): on puzzles of 17 to 29
+/// givens the rules pay (the 17-clue set takes 15% more without them, minimal generated
+/// puzzles of 21 to 29 givens 7% more), on puzzles of 30 and more they cost more than the
+/// guesses they save (the 34-35-given serg set 12%, random 30-given subsets of solutions
+/// 5.5%; unique puzzles of 30 and 34 givens the same either way): with that many givens the
+/// band rule and naked singles leave little for them, and a search with several solutions
+/// stops at its second.
+const STACK_RULE_MAX_GIVENS: u32 = 29;
 /// Puzzles with at least this many givens, and at least [`FULL_MIN_OPEN`] open cells after
 /// the first propagation, run the full inference (see the module doc). Fewer than 17
 /// givens never make a unique puzzle, so a uniqueness check of one ends at its second
@@ -87,7 +97,8 @@ pub(crate) enum Choice {
 /// With this many open cells or fewer, guesses take the cheap choice (see `choose`).
 const FEW_OPEN: u32 = 45;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
-/// The bit of `State::stack_dirty` that marks a state past the rules across bands.
+/// The bit of `State::stack_dirty` that marks a state past the rules across bands (or, from
+/// the start, a puzzle of more than [`STACK_RULE_MAX_GIVENS`] givens).
 const LATE: u32 = 1 << 31;
 /// The bit of `State::stack_dirty` that marks full inference for this state and its subtree.
 const FULL_MODE: u32 = 1 << 30;
@@ -241,6 +252,9 @@ impl State {
         s.stack_dirty = s.band_dirty;
         let givens = 81 - s.open_cells();
         s.stack_dirty |= if givens >= FULL_MIN_GIVENS { DECIDE } else { 0 };
+        if givens > STACK_RULE_MAX_GIVENS {
+            s.stack_dirty |= LATE;
+        }
         Some(s)
     }
 
@@ -295,6 +309,11 @@ impl State {
         if self.open_cells() < FULL_MIN_OPEN {
             return true;
         }
+        if self.stack_dirty & LATE != 0 {
+            // Too many givens for the cheap rules across bands, so nothing marked which
+            // digits changed: the full inference starts with all of them.
+            self.stack_dirty = ALL27;
+        }
         self.stack_dirty |= FULL_MODE;
         self.propagate_with::<true, true>(sc)
     }
@@ -304,7 +323,8 @@ impl State {
     fn propagate_plain(&mut self, sc: &mut Scratch) -> bool {
         // Once a propagation has ended with too few open cells for the rules across bands,
         // they never run again in this state or any state guessed from it (open cells only
-        // get fewer), so what they would read is no longer kept up to date.
+        // get fewer), so what they would read is no longer kept up to date. A puzzle with
+        // more than `STACK_RULE_MAX_GIVENS` givens is in that case from the start.
         if self.stack_dirty & LATE != 0 {
             self.propagate_with::<false, false>(sc)
         } else {
@@ -361,10 +381,12 @@ impl State {
             // The cheap rules are stuck: try the rules across bands, unless so few cells are
             // open that guessing costs less than the rules would save.
             // In full mode they run while any cell is open, a test that needs no count.
+            // Without `TRACK` the rules across bands are over for this state (see
+            // `propagate_plain`).
             let stop = if full {
                 self.is_solved()
             } else {
-                self.open_cells() <= STACK_RULE_MIN_OPEN
+                !TRACK || self.open_cells() <= STACK_RULE_MIN_OPEN
             };
             if stop {
                 self.stack_dirty |= LATE;
@@ -1031,6 +1053,10 @@ mod tests {
         let givens = grid.cells().iter().filter(|&&v| v != 0).count() as u32;
         if givens >= FULL_MIN_GIVENS {
             s.stack_dirty |= DECIDE;
+        }
+        // Puzzles with many givens skip the cheap rules across bands.
+        if givens > STACK_RULE_MAX_GIVENS {
+            s.stack_dirty |= LATE;
         }
         Some(s)
     }
