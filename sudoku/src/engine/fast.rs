@@ -23,9 +23,9 @@
 //! state guessed from it inherits the decision, so a split search decides as a whole one does.
 //!
 //! - cheap (easy puzzles, and puzzles with many solutions): the rules above, and a guess on
-//!   the two-candidate cell whose row, box and column are most open (or else the first cell
-//!   with the fewest candidates): the copy with the digit removed goes on the stack, the
-//!   current state places it.
+//!   a two-candidate cell of the band with the most open and two-candidate cells (or else
+//!   the first cell with the fewest candidates): the copy with the digit removed goes on the
+//!   stack, the current state places it.
 //! - full (at least `FULL_MIN_GIVENS` givens and at least `FULL_MIN_OPEN` cells open after
 //!   the first propagation: the hard puzzles): the rules across bands at any number of open
 //!   cells, and at each stall the triads of the `triads` module (naked and hidden triads in
@@ -41,9 +41,7 @@ use puzzle_search::{Limit, Meter};
 
 use crate::grid::{CELLS, Grid};
 
-use super::tables::{
-    BAND_PEERS, CLAIM, COMPLEX, POINT, POPCOUNT9, ROW_BOXES, SINGLE, SPREAD8, SPREAD9, columns_mask,
-};
+use super::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROW_BOXES, SINGLE, SPREAD8, columns_mask};
 use super::{Counters, Event};
 
 mod triads;
@@ -103,8 +101,6 @@ pub(crate) enum Choice {
     },
 }
 
-/// With this many open cells or fewer, guesses take the cheap choice (see `choose`).
-const FEW_OPEN: u32 = 45;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 /// The bit of `State::stack_dirty` that marks a state past the rules across bands (or, from
 /// the start, a puzzle of more than [`STACK_RULE_MAX_GIVENS`] givens).
@@ -599,9 +595,8 @@ impl State {
     }
 
     /// The guess. After a full-inference propagation, a band configuration split (see
-    /// `choose_config`); else a cell: one with two candidates (its lower digit) with the most
-    /// open cells in its row, box and column (the last such in reading order), or else the
-    /// first cell with the fewest candidates. Call only on an unsolved, propagated state.
+    /// `choose_config`); else a cell (see `choose_cell`). Call only on an unsolved,
+    /// propagated state.
     #[inline(always)]
     pub(crate) fn choose(&self, sc: &Scratch) -> Choice {
         if self.is_full() {
@@ -628,63 +623,38 @@ impl State {
         Choice::Cell { i, p }
     }
 
-    /// A cell guess, `(index into cand, cell)` (see [`State::choose`]).
+    /// A cell guess, `(index into cand, cell)`: a cell with two candidates in the band with
+    /// the most open and two-candidate cells (its last such cell in reading order, its lower
+    /// digit), else the first cell with the fewest candidates.
+    ///
+    /// Cheap on purpose. Scoring each two-candidate cell by the open cells of its row, box
+    /// and column (the choice above 45 open cells until the full inference took the hard
+    /// puzzles) was no better anywhere: three alternating `compare` runs, the same node
+    /// totals on the hard sets, bad_multi 1.06x -> 1.10x the `sudoku` crate, 17-clue and
+    /// serg +1%, bad_unsat -1.5%; generated puzzles: 17-clue puzzles less three givens 6%
+    /// fewer instructions, less one 3.5% fewer.
     #[inline(always)]
     fn choose_cell(&self, sc: &Scratch) -> (usize, usize) {
-        let u = self.unplaced;
-        if self.open_cells() <= FEW_OPEN {
-            return self.choose_quickly(sc);
-        }
-        // Open cells per row, box and column, counted once: rows and boxes by table, columns
-        // as nine 4-bit counters added side by side.
-        let mut rows = [0u32; 9];
-        let mut boxes = [0u32; 9];
-        let mut cols = 0u64;
+        let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
-            let x = u[band];
-            for r in 0..3 {
-                let line = (x >> (9 * r)) & 511;
-                rows[3 * band + r] = POPCOUNT9[line as usize];
-                cols += SPREAD9[line as usize];
-            }
-            for k in 0..3 {
-                let part = ((x >> (3 * k)) & 7)
-                    | ((x >> (9 + 3 * k)) & 7) << 3
-                    | ((x >> (18 + 3 * k)) & 7) << 6;
-                boxes[3 * band + k] = POPCOUNT9[part as usize];
-            }
-        }
-        // Best = highest (score, cell): one max per candidate, no unpredictable branch.
-        let mut best = 0u32;
-        for band in 0..3 {
-            let open = u[band];
+            let open = self.unplaced[band];
             if open == 0 {
                 continue;
             }
             let (_, twos, threes) = self.counts_after(band, sc);
-            let mut pairs = open & twos & !threes;
-            let mut left = 8;
-            while pairs != 0 && left > 0 {
-                left -= 1;
-                let p = pairs.trailing_zeros() as usize;
-                pairs &= pairs - 1;
-                // Open cells in its row, box and column: a guess there reaches furthest.
-                let (r, c) = (p / 9, p % 9);
-                let score =
-                    rows[3 * band + r] + boxes[3 * band + c / 3] + ((cols >> (4 * c)) & 15) as u32;
-                best = best.max(score << 8 | (1 << 7) | (27 * band + p) as u32);
+            let pairs = open & twos & !threes;
+            if pairs != 0 {
+                // Two counts in one: the target's baseline has no popcount instruction.
+                let score = (open as u64 | (pairs as u64) << 32).count_ones();
+                if best.is_none_or(|b| score > b.0) {
+                    best = Some((score, band, 31 - pairs.leading_zeros() as usize));
+                }
             }
         }
-        let best = (best != 0).then(|| {
-            let cell = (best & 127) as usize;
-            (0, cell / 27, cell % 27)
-        });
-        let Some((_, band, p)) = best else {
-            return self.fewest_candidates();
-        };
-        // A propagated, unsolved state has a candidate in every open cell.
-        let i = self.first_digit(band, p).unwrap_or(9 * band);
-        (i, p + 27 * band)
+        match best {
+            Some((_, band, p)) => (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band),
+            None => self.fewest_candidates(),
+        }
     }
 
     /// No cell with two candidates: the first one with the fewest.
@@ -708,33 +678,6 @@ impl State {
         }
         let (_, band, p) = fewest;
         (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band)
-    }
-
-    /// The cheap choice for a nearly solved grid, where a wrong guess costs little: a cell
-    /// with two candidates in the band with the most open and two-candidate cells, else the
-    /// full rule.
-    #[inline(always)]
-    fn choose_quickly(&self, sc: &Scratch) -> (usize, usize) {
-        let mut best: Option<(u32, usize, usize)> = None;
-        for band in 0..3 {
-            let open = self.unplaced[band];
-            if open == 0 {
-                continue;
-            }
-            let (_, twos, threes) = self.counts_after(band, sc);
-            let pairs = open & twos & !threes;
-            if pairs != 0 {
-                // Two counts in one: the target's baseline has no popcount instruction.
-                let score = (open as u64 | (pairs as u64) << 32).count_ones();
-                if best.is_none_or(|b| score > b.0) {
-                    best = Some((score, band, 31 - pairs.leading_zeros() as usize));
-                }
-            }
-        }
-        match best {
-            Some((_, band, p)) => (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band),
-            None => self.fewest_candidates(),
-        }
     }
 
     /// The index in `cand` of the lowest digit that band cell `p` can hold.

@@ -48,14 +48,6 @@ pub(crate) static CLAIM: [u32; 512] = claim();
 /// other bands lose the digit.
 pub(crate) static POINT: [u32; 512] = point();
 
-/// `POPCOUNT9[r]`: the number of bits of a 9-bit value (the target's baseline has no popcount
-/// instruction).
-pub(crate) static POPCOUNT9: [u32; 512] = popcount9();
-
-/// `SPREAD9[r]`: bit `c` of a 9-bit row moved to bit `4 * c`, so that rows added together
-/// count each column in its own 4-bit field.
-pub(crate) static SPREAD9: [u64; 512] = spread9();
-
 /// `SPREAD8[b]`: bit `i` of a byte moved to bit `8 * i`, so that eight cells of a word become
 /// eight bytes, each 0 or 1.
 pub(crate) static SPREAD8: [u64; 256] = spread8();
@@ -93,32 +85,6 @@ const fn single() -> [u32; 512] {
     while r < 512 {
         if r & (r - 1) == 0 {
             t[r] = r as u32;
-        }
-        r += 1;
-    }
-    t
-}
-
-const fn popcount9() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut r = 0;
-    while r < 512 {
-        t[r] = (r as u32).count_ones();
-        r += 1;
-    }
-    t
-}
-
-const fn spread9() -> [u64; 512] {
-    let mut t = [0u64; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if (r >> c) & 1 != 0 {
-                t[r] |= 1 << (4 * c);
-            }
-            c += 1;
         }
         r += 1;
     }
@@ -306,9 +272,7 @@ mod tests {
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
         assert_eq!(CLAIM[0b000_000_010], 0b111_111_010);
         assert_eq!(POINT[0b011_100_010], 0b000_100_010);
-        assert_eq!(POPCOUNT9[0b101_100_111], 6);
         assert_eq!(SPREAD8[0b1000_0101], 1 | 1 << 16 | 1 << 56);
-        assert_eq!(SPREAD9[0b100_000_011], 1 | 1 << 4 | 1 << 32);
         assert_eq!(columns_mask(1), 1 | 1 << 9 | 1 << 18);
         assert_eq!(CONFIGS[511], 6);
         assert_eq!(CONFIGS[0b100_010_001], 1);
