@@ -14,21 +14,20 @@
 //! - naked singles: cells with one candidate left (bit-parallel counting over the nine digits)
 //!   place it; a cell with none is a contradiction.
 //! - the rules across bands, per digit whose words changed, once the two above stall: the
-//!   same pairing rule on the stacks (columns with boxes), while more than
-//!   `STACK_RULE_MIN_OPEN` cells are open (`FEW_GIVENS_MIN_OPEN` in puzzles of fewer than
-//!   17 givens, which have several solutions), and never in puzzles of more than
-//!   `STACK_RULE_MAX_GIVENS` givens (outside full mode).
+//!   same pairing rule on the stacks (columns with boxes).
 //!
-//! Two modes share these rules; the root decides once, after its first propagation, and every
-//! state guessed from it inherits the decision, so a split search decides as a whole one does.
+//! Two modes share these rules, chosen by the puzzle's number of givens: every state of a
+//! search is in its puzzle's mode, so a split search runs as a whole one does.
 //!
-//! - cheap (easy puzzles, and puzzles with many solutions): the rules above, and a guess on
-//!   a two-candidate cell of the band with the most open and two-candidate cells (or else
-//!   the first cell with the fewest candidates): the copy with the digit removed goes on the
-//!   stack, the current state places it.
-//! - full (at least `FULL_MIN_GIVENS` givens and at least `FULL_MIN_OPEN` cells open after
-//!   the first propagation: the hard puzzles): the rules across bands at any number of open
-//!   cells, and at each stall the triads of the `triads` module (naked and hidden triads in
+//! - cheap, for puzzles of fewer than `FULL_MIN_GIVENS` (17) givens, which never have one
+//!   solution, and of more than `FULL_MAX_GIVENS` (29), which propagation nearly solves: the
+//!   rules above (the rules across bands only while more than `STACK_RULE_MIN_OPEN` cells
+//!   are open, and never with more than 29 givens), and a guess on a two-candidate cell of
+//!   the band with the most open and two-candidate cells (or else the first cell with the
+//!   fewest candidates): the copy with the digit removed goes on the stack, the current
+//!   state places it.
+//! - full, for puzzles of 17 to 29 givens, among them every hard one: the rules across
+//!   bands at any number of open cells, and at each stall the triads of the `triads` module (naked and hidden triads in
 //!   minirows and minicolumns, which catch what no single-digit rule can). The guess is on a
 //!   band configuration, as tdoku's write-up describes: in the band or stack whose digits
 //!   have the fewest row-box pairings left (more than one), the digit with the fewest, split
@@ -53,36 +52,27 @@ const BAND: u32 = (1 << 27) - 1;
 const ALL27: u32 = BAND;
 /// Bit `9 * row + 3 * box` of a band word: the first cell of each minirow.
 const MINIROW_TOPS: u32 = 0x124_9249;
-/// The rules across bands run only while more cells than this are open. Measured on the
-/// benchmark sets: they cut guesses on hard puzzles, but near the end of a search (and on
-/// easy puzzles with many solutions) a guess is cheaper than nine digits' worth of rules.
-const STACK_RULE_MIN_OPEN: u32 = 35;
-/// Outside full mode, puzzles with more givens than this never run the rules across bands.
-/// Measured (instructions of a uniqueness check, the same answers): on puzzles of 17 to 29
-/// givens the rules pay (the 17-clue set takes 15% more without them, minimal generated
-/// puzzles of 21 to 29 givens 7% more), on puzzles of 30 and more they cost more than the
-/// guesses they save (the 34-35-given serg set 12%, random 30-given subsets of solutions
-/// 5.5%; unique puzzles of 30 and 34 givens the same either way): with that many givens the
-/// band rule and naked singles leave little for them, and a search with several solutions
-/// stops at its second.
-const STACK_RULE_MAX_GIVENS: u32 = 29;
-/// In puzzles of fewer than [`FULL_MIN_GIVENS`] givens, the rules across bands run only while
-/// more cells than this are open (instead of [`STACK_RULE_MIN_OPEN`]). No such puzzle has
-/// one solution, and a search that stops at its second solution gains less from cutting
-/// its tree than a search that must finish it: measured on the 16-given bad_multi set
-/// (`compare`, three alternating runs: 1.00x -> 1.07x the `sudoku` crate, with 4.6% more
-/// nodes) and on 17-clue puzzles less three givens (wall time 7% less; less one given, the
-/// same). Never running them there costs more (bad_multi 0.96x, 30% more nodes).
-const FEW_GIVENS_MIN_OPEN: u32 = 55;
-/// Puzzles with at least this many givens, and at least [`FULL_MIN_OPEN`] open cells after
-/// the first propagation, run the full inference (see the module doc). Fewer than 17
-/// givens never make a unique puzzle, so a uniqueness check of one ends at its second
-/// solution, where the cheap rules serve better (measured on the 16-given bad_multi set).
+/// Puzzles of at least this many givens, and at most [`FULL_MAX_GIVENS`], run the full
+/// inference (see the module doc). Fewer than 17 givens never make a unique puzzle, so a
+/// uniqueness check of one ends at its second solution, where the cheap rules serve better
+/// (measured on the 16-given bad_multi set).
 const FULL_MIN_GIVENS: u32 = 17;
-/// See [`FULL_MIN_GIVENS`]: puzzles that propagation leaves this open are the ones whose
-/// trees the full inference cuts by a third or more; below it (the 34-35-given serg set
-/// stops at 40-49 open cells) the cheap rules are faster.
-const FULL_MIN_OPEN: u32 = 50;
+/// See [`FULL_MIN_GIVENS`]. Puzzles with more givens than this run the band rule and naked
+/// singles only: with that many givens those leave little for other rules, and a search
+/// with several solutions stops at its second. Measured (callgrind, a uniqueness check, the
+/// same answers): without the rules across bands, the 34-35-given serg set takes 13.8%
+/// fewer instructions and random 30-given subsets of solutions 5.5% fewer; unique puzzles
+/// of 30 and 34 givens take the same either way. `compare`: serg 0.95x -> 1.04x the
+/// `sudoku` crate.
+const FULL_MAX_GIVENS: u32 = 29;
+/// In puzzles of fewer than [`FULL_MIN_GIVENS`] givens, the rules across bands run only while
+/// more cells than this are open. No such puzzle has one solution, and a search that stops
+/// at its second solution gains less from cutting its tree than a search that must finish
+/// it: measured on the 16-given bad_multi set (`compare`, three alternating runs: 1.00x ->
+/// 1.07x the `sudoku` crate, with 4.6% more nodes than at 35 open cells) and on 17-clue
+/// puzzles less three givens (wall time 7% less; less one given, the same). Never running
+/// them there costs more (bad_multi 0.96x, 30% more nodes).
+const STACK_RULE_MIN_OPEN: u32 = 55;
 
 /// A split of a state in two: the state that goes on takes the first branch, a copy saved
 /// for later the second.
@@ -103,16 +93,10 @@ pub(crate) enum Choice {
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 /// The bit of `State::stack_dirty` that marks a state past the rules across bands (or, from
-/// the start, a puzzle of more than [`STACK_RULE_MAX_GIVENS`] givens).
+/// the start, a puzzle of more than [`FULL_MAX_GIVENS`] givens).
 const LATE: u32 = 1 << 31;
 /// The bit of `State::stack_dirty` that marks full inference for this state and its subtree.
 const FULL_MODE: u32 = 1 << 30;
-/// The bit of `State::stack_dirty` that marks the root, whose mode is decided after its first
-/// propagation.
-const DECIDE: u32 = 1 << 29;
-/// The bit of `State::stack_dirty` that marks a puzzle of fewer than [`FULL_MIN_GIVENS`]
-/// givens, whose rules across bands stop at [`FEW_GIVENS_MIN_OPEN`].
-const FEW_GIVENS: u32 = 1 << 28;
 
 /// The candidates of a partly solved grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,8 +113,7 @@ pub(crate) struct State {
     /// (within a propagation, a word that rule changed itself is marked only at its next
     /// pass, and only if the band rule changed it again). Bit 31 ([`LATE`]): the rules
     /// across bands will not run again, and the bits below 27 are no longer kept. Bit 30
-    /// ([`FULL_MODE`]): the full inference; bit 29 ([`DECIDE`]): the root, whose mode is
-    /// decided at its first propagation.
+    /// ([`FULL_MODE`]): the full inference.
     stack_dirty: u32,
 }
 
@@ -257,16 +240,21 @@ impl State {
             };
             s.band_dirty |= changed << (9 * band);
         }
-        s.stack_dirty = s.band_dirty;
-        let givens = 81 - s.open_cells();
-        s.stack_dirty |= if givens >= FULL_MIN_GIVENS { DECIDE } else { 0 };
-        if givens > STACK_RULE_MAX_GIVENS {
-            s.stack_dirty |= LATE;
-        }
-        if givens < FULL_MIN_GIVENS {
-            s.stack_dirty |= FEW_GIVENS;
-        }
+        s.stack_dirty = s.band_dirty | State::mode(81 - s.open_cells());
         Some(s)
+    }
+
+    /// The mode of a puzzle with `givens` givens, as `stack_dirty` flags: full inference
+    /// ([`FULL_MODE`]), or the cheap rules with the rules across bands ([`LATE`] clear) or
+    /// without them ([`LATE`]).
+    fn mode(givens: u32) -> u32 {
+        if givens > FULL_MAX_GIVENS {
+            LATE
+        } else if givens >= FULL_MIN_GIVENS {
+            FULL_MODE
+        } else {
+            0
+        }
     }
 
     /// The cells not placed yet. Two counts, not three: the target's baseline has no
@@ -275,16 +263,6 @@ impl State {
     fn open_cells(&self) -> u32 {
         let [u0, u1, u2] = self.unplaced;
         (u0 as u64 | (u1 as u64) << 32).count_ones() + u2.count_ones()
-    }
-
-    /// Outside full mode, the rules across bands run while more cells than this are open.
-    #[inline(always)]
-    fn stack_rule_min_open(&self) -> u32 {
-        if self.stack_dirty & FEW_GIVENS != 0 {
-            FEW_GIVENS_MIN_OPEN
-        } else {
-            STACK_RULE_MIN_OPEN
-        }
     }
 
     /// True when this state and its subtree run the full inference.
@@ -306,37 +284,8 @@ impl State {
         if self.is_full() {
             self.propagate_with::<true, true>(sc)
         } else {
-            self.propagate_cheap(sc)
+            self.propagate_plain(sc)
         }
-    }
-
-    /// [`State::propagate`] for a state not in full mode (it may enter it: the root).
-    #[inline(always)]
-    fn propagate_cheap(&mut self, sc: &mut Scratch) -> bool {
-        if self.stack_dirty & DECIDE != 0 {
-            return self.propagate_root(sc);
-        }
-        self.propagate_plain(sc)
-    }
-
-    /// The root's propagation, which decides the mode of the whole search: the cheap rules,
-    /// then, if the puzzle qualifies (see [`FULL_MIN_GIVENS`]), the full inference.
-    #[inline(never)]
-    fn propagate_root(&mut self, sc: &mut Scratch) -> bool {
-        self.stack_dirty &= !DECIDE;
-        if !self.propagate_plain(sc) {
-            return false;
-        }
-        if self.open_cells() < FULL_MIN_OPEN {
-            return true;
-        }
-        if self.stack_dirty & LATE != 0 {
-            // Too many givens for the cheap rules across bands, so nothing marked which
-            // digits changed: the full inference starts with all of them.
-            self.stack_dirty = ALL27;
-        }
-        self.stack_dirty |= FULL_MODE;
-        self.propagate_with::<true, true>(sc)
     }
 
     /// The cheap rules.
@@ -345,7 +294,7 @@ impl State {
         // Once a propagation has ended with too few open cells for the rules across bands,
         // they never run again in this state or any state guessed from it (open cells only
         // get fewer), so what they would read is no longer kept up to date. A puzzle with
-        // more than `STACK_RULE_MAX_GIVENS` givens is in that case from the start.
+        // more than `FULL_MAX_GIVENS` givens is in that case from the start.
         if self.stack_dirty & LATE != 0 {
             self.propagate_with::<false, false>(sc)
         } else {
@@ -407,7 +356,7 @@ impl State {
             let stop = if full {
                 self.is_solved()
             } else {
-                !TRACK || self.open_cells() <= self.stack_rule_min_open()
+                !TRACK || self.open_cells() <= STACK_RULE_MIN_OPEN
             };
             if stop {
                 self.stack_dirty |= LATE;
@@ -419,7 +368,7 @@ impl State {
                 self.stack_dirty |= ((self.cand[i] != watched[i]) as u32) << i;
             }
             let mut todo = digits_of(self.stack_dirty);
-            self.stack_dirty &= FULL_MODE | FEW_GIVENS;
+            self.stack_dirty &= FULL_MODE;
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -900,8 +849,8 @@ impl FastSearch {
             },
         };
         let meter = Meter::new(limit, self.counters.nodes);
-        // A search's states are all in one mode, decided at the root: one loop for each, so
-        // that neither pays for the other's tests.
+        // A search's states are all in one mode, its puzzle's: one loop for each, so that
+        // neither pays for the other's tests.
         if state.is_full() {
             self.run_in::<L, true>(state, sc, meter)
         } else {
@@ -909,8 +858,7 @@ impl FastSearch {
         }
     }
 
-    /// [`FastSearch::run`] from `state`, whose mode is `FULL` (outside full mode, the root
-    /// may enter it at its first propagation, and the rest of the run is in full mode).
+    /// [`FastSearch::run`] from `state`, whose mode is `FULL`.
     #[inline(always)]
     fn run_in<L: Limit, const FULL: bool>(
         &mut self,
@@ -928,7 +876,7 @@ impl FastSearch {
             let consistent = if FULL {
                 state.propagate_with::<true, true>(&mut sc)
             } else {
-                state.propagate_cheap(&mut sc)
+                state.propagate_plain(&mut sc)
             };
             if consistent {
                 if state.is_solved() {
@@ -936,9 +884,6 @@ impl FastSearch {
                     return Event::Solution(state);
                 }
                 self.counters.guesses += 1;
-                if !FULL && state.is_full() {
-                    return self.enter_full(state, sc, meter);
-                }
                 let choice = if FULL {
                     state.choose_full(&sc)
                 } else {
@@ -961,22 +906,6 @@ impl FastSearch {
                 }
             }
         }
-    }
-
-    /// The root has just entered full mode in its first propagation: its guess, and the
-    /// rest of the run in full mode.
-    #[cold]
-    #[inline(never)]
-    fn enter_full<L: Limit>(
-        &mut self,
-        mut state: State,
-        sc: Scratch,
-        meter: Meter<L>,
-    ) -> Event<State> {
-        let other = state.split(state.choose_full(&sc));
-        self.done.push([sc.done_h, sc.done_v]);
-        self.stack.push(other);
-        self.run_in::<L, true>(state, sc, meter)
     }
 }
 
@@ -1015,20 +944,15 @@ mod tests {
         for (i, &c) in s.cand.iter().enumerate() {
             s.band_dirty |= ((c != BAND) as u32) << i;
         }
-        s.stack_dirty = s.band_dirty;
-        // The root decides its mode after its first propagation when enough givens are
-        // placed.
+        // The mode: 17 to 29 givens the full inference, more the cheap rules without the
+        // rules across bands, fewer the cheap rules.
         let givens = grid.cells().iter().filter(|&&v| v != 0).count() as u32;
-        if givens >= FULL_MIN_GIVENS {
-            s.stack_dirty |= DECIDE;
-        }
-        // Puzzles with many givens skip the cheap rules across bands.
-        if givens > STACK_RULE_MAX_GIVENS {
-            s.stack_dirty |= LATE;
-        }
-        if givens < FULL_MIN_GIVENS {
-            s.stack_dirty |= FEW_GIVENS;
-        }
+        s.stack_dirty = s.band_dirty
+            | match givens {
+                0..17 => 0,
+                17..=29 => FULL_MODE,
+                _ => LATE,
+            };
         Some(s)
     }
 
