@@ -1,9 +1,9 @@
 //! The engines behind [`Solutions`](crate::Solutions) and [`Solver`](crate::Solver).
 //!
 //! - [`Engine::Fast`]: bit-parallel candidates per digit and band, propagation by table
-//!   lookups, guesses on a two-candidate cell with the state copied onto a stack; on hard
-//!   puzzles triads and guesses on band configurations as well (`fast.rs`, `fast/triads.rs`,
-//!   tables in `tables.rs`).
+//!   lookups, guesses on a two-candidate cell with the state copied onto a stack; on puzzles
+//!   of 17 to 29 givens (every hard one among them) triads and guesses on band
+//!   configurations instead (`fast.rs`, `fast/triads.rs`, tables in `tables.rs`).
 //! - [`Engine::Baseline`]: the seed's plain backtracker, kept as the oracle and the yardstick:
 //!   blank cells in row-major order, digits tried from 1 to 9, a bitset of used digits per
 //!   row, column and box; no propagation, no cell ordering (`baseline.rs`). It runs as a
