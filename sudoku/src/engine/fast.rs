@@ -27,14 +27,14 @@
 //!   fewest candidates): the copy with the digit removed goes on the stack, the current
 //!   state places it.
 //! - full, for puzzles of 17 to 29 givens, among them every hard one: the rules across
-//!   bands at any number of open cells, and at each stall the triads of the `triads` module (naked and hidden triads in
-//!   minirows and minicolumns, which catch what no single-digit rule can). The guess is on a
-//!   band configuration, as tdoku's write-up describes: in the band or stack whose digits
-//!   have the fewest row-box pairings left (more than one), the digit with the fewest, split
-//!   into the pairings that use one minirow (minicolumn) and those that do not. Each branch
-//!   removes a whole set of pairings, so the tree on the hard sets is the size of tdoku's
-//!   (about 9 guesses a puzzle on top1465, 112 on forum_hardest_1106), at a higher cost per
-//!   node than the cheap mode.
+//!   bands at any number of open cells, and at each stall the triads of the `triads` module
+//!   (naked and hidden triads in minirows and minicolumns, which catch what no single-digit
+//!   rule can). The guess is on a band configuration, as tdoku's write-up describes: in the
+//!   band or stack whose digits have the fewest row-box pairings left (more than one), the
+//!   digit with the fewest, split into the pairings that use one minirow (minicolumn) and
+//!   those that do not. Each branch removes a whole set of pairings, so the tree on the hard
+//!   sets is the size of tdoku's (about 9 guesses a puzzle on top1465, 112 on
+//!   forum_hardest_1106), at a higher cost per node than the cheap mode.
 
 use puzzle_search::{Limit, Meter};
 
