@@ -544,7 +544,7 @@ impl State {
     }
 
     /// The guess. After a full-inference propagation, a band configuration split (see
-    /// `choose_config`); else a cell (see `choose_cell`). Call only on an unsolved,
+    /// `choose_config`); else a cell (see `choose_cheap`). Call only on an unsolved,
     /// propagated state.
     #[inline(always)]
     pub(crate) fn choose(&self, sc: &Scratch) -> Choice {
@@ -564,17 +564,9 @@ impl State {
         }
     }
 
-    /// [`State::choose`] outside full mode: a cell.
-    #[inline(always)]
-    fn choose_cheap(&self, sc: &Scratch) -> Choice {
-        let (i, cell) = self.choose_cell(sc);
-        let p = cell % 27;
-        Choice::Cell { i, p }
-    }
-
-    /// A cell guess, `(index into cand, cell)`: a cell with two candidates in the band with
-    /// the most open and two-candidate cells (its last such cell in reading order, its lower
-    /// digit), else the first cell with the fewest candidates.
+    /// [`State::choose`] outside full mode, a cell guess: a cell with two candidates in the
+    /// band with the most open and two-candidate cells (its last such cell in reading order,
+    /// its lower digit), else the first cell with the fewest candidates.
     ///
     /// Cheap on purpose. Scoring each two-candidate cell by the open cells of its row, box
     /// and column (the choice above 45 open cells until the full inference took the hard
@@ -583,7 +575,7 @@ impl State {
     /// serg +1%, bad_unsat -1.5%; generated puzzles: 17-clue puzzles less three givens 6%
     /// fewer instructions, less one 3.5% fewer.
     #[inline(always)]
-    fn choose_cell(&self, sc: &Scratch) -> (usize, usize) {
+    fn choose_cheap(&self, sc: &Scratch) -> Choice {
         let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
             let open = self.unplaced[band];
@@ -601,14 +593,14 @@ impl State {
             }
         }
         match best {
-            Some((_, band, p)) => (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band),
+            Some((_, band, p)) => self.cell_choice(band, p),
             None => self.fewest_candidates(),
         }
     }
 
     /// No cell with two candidates: the first one with the fewest.
     #[cold]
-    fn fewest_candidates(&self) -> (usize, usize) {
+    fn fewest_candidates(&self) -> Choice {
         let mut fewest = (u32::MAX, 0, 0);
         for band in 0..3 {
             let mut open = self.unplaced[band];
@@ -626,7 +618,15 @@ impl State {
             }
         }
         let (_, band, p) = fewest;
-        (self.first_digit(band, p).unwrap_or(9 * band), p + 27 * band)
+        self.cell_choice(band, p)
+    }
+
+    /// The guess on band cell `p` of `band`: its lowest digit placed, or excluded.
+    #[inline(always)]
+    fn cell_choice(&self, band: usize, p: usize) -> Choice {
+        // A propagated, unsolved state has a candidate in every open cell.
+        let i = self.first_digit(band, p).unwrap_or(9 * band);
+        Choice::Cell { i, p }
     }
 
     /// The index in `cand` of the lowest digit that band cell `p` can hold.
