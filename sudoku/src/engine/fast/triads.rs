@@ -140,13 +140,27 @@ const fn pairing_masks(step: u32) -> [u32; 6] {
     masks
 }
 
+/// The same, each mask in every lane of a vector: built once, read by the vector ops
+/// straight from memory instead of broadcast at each use.
+const PAIRINGS_H4: [u32x4; 6] = splat_masks(PAIRINGS_H);
+const PAIRINGS_V4: [u32x4; 6] = splat_masks(PAIRINGS_V);
+
+const fn splat_masks(masks: [u32; 6]) -> [u32x4; 6] {
+    let mut v = [u32x4::ZERO; 6];
+    let mut i = 0;
+    while i < 6 {
+        v[i] = u32x4::new([masks[i]; 4]);
+        i += 1;
+    }
+    v
+}
+
 /// Per lane, how many of the six pairings `masks` lie wholly in `x`: the configurations
 /// (`CONFIGS`) of a presence mask shifted to band (stack) 0.
 #[inline(always)]
-fn pairings(x: u32x4, masks: &[u32; 6]) -> u32x4 {
+fn pairings(x: u32x4, masks: &[u32x4; 6]) -> u32x4 {
     let mut n = u32x4::ZERO;
     for &m in masks {
-        let m = u32x4::splat(m);
         // All ones (minus one) in the lanes that hold the pairing.
         n -= (x & m).simd_eq(m);
     }
@@ -294,51 +308,64 @@ impl State {
     /// (minicolumn) of its first configuration that its second lacks.
     #[inline(never)]
     pub(super) fn choose_config(&self, sc: &Scratch) -> Option<Choice> {
-        // counts[b][d]: digit d's configurations in band b, then in stack b - 3, counted
-        // straight from its presence masks, four digits a vector; digit 8 of the three
-        // bands (stacks) shares one vector, a band (stack) a lane.
+        // Configurations counted straight from the presence masks, four digits a vector;
+        // digit 8 of the three bands (stacks) shares one vector, a band (stack) a lane. A
+        // digit has at most six configurations in a band, so the counts of a digit's three
+        // bands (stacks) go in the three low bytes of its lane, and the sum over the nine
+        // digits (at most 54 a byte) is one horizontal add: the six totals come from two
+        // adds, with no count stored or read back one by one.
         let p = &sc.pres;
         let ld = |k: usize| u32x4::new([p[k], p[k + 1], p[k + 2], p[k + 3]]);
-        let (h0, h1, v0, v1) = (ld(0), ld(4), ld(9), ld(13));
-        let last_h = pairings(u32x4::new([p[8], p[8] >> 1, p[8] >> 2, 0]), &PAIRINGS_H);
-        let last_v = pairings(u32x4::new([p[17], p[17] >> 3, p[17] >> 6, 0]), &PAIRINGS_V);
-        let (last_h, last_v) = (last_h.to_array(), last_v.to_array());
-        let mut counts = [[0u32; 9]; 6];
-        let mut tot = [0u32; 6];
-        for b in 0..3 {
-            let shift = b as u32;
-            for (at, lo, hi, masks, last) in [
-                (b, h0 >> shift, h1 >> shift, &PAIRINGS_H, last_h[b]),
-                (
-                    3 + b,
-                    v0 >> (3 * shift),
-                    v1 >> (3 * shift),
-                    &PAIRINGS_V,
-                    last_v[b],
-                ),
-            ] {
-                let (lo, hi) = (pairings(lo, masks), pairings(hi, masks));
-                let sum = (lo + hi).to_array();
-                tot[at] = sum[0] + sum[1] + sum[2] + sum[3] + last;
-                counts[at][..4].copy_from_slice(&lo.to_array());
-                counts[at][4..8].copy_from_slice(&hi.to_array());
-                counts[at][8] = last;
-            }
-        }
+        let bytes = |x: u32x4, step: u32, masks: &[u32x4; 6]| -> u32x4 {
+            pairings(x, masks)
+                | pairings(x >> step, masks) << 8
+                | pairings(x >> (2 * step), masks) << 16
+        };
+        let (h_lo, h_hi) = (bytes(ld(0), 1, &PAIRINGS_H4), bytes(ld(4), 1, &PAIRINGS_H4));
+        let (v_lo, v_hi) = (
+            bytes(ld(9), 3, &PAIRINGS_V4),
+            bytes(ld(13), 3, &PAIRINGS_V4),
+        );
+        let last = |lanes: u32x4| {
+            let [a, b, c, _] = lanes.to_array();
+            a | b << 8 | c << 16
+        };
+        let last_h = last(pairings(
+            u32x4::new([p[8], p[8] >> 1, p[8] >> 2, 0]),
+            &PAIRINGS_H4,
+        ));
+        let last_v = last(pairings(
+            u32x4::new([p[17], p[17] >> 3, p[17] >> 6, 0]),
+            &PAIRINGS_V4,
+        ));
+        let tot_h = (h_lo + h_hi).reduce_add() + last_h;
+        let tot_v = (v_lo + v_hi).reduce_add() + last_v;
         // The band or stack with the fewest configurations over its nine digits, not all
         // fixed (nine), the first such (bands before stacks); in it the digit with the
         // fewest, at least two (the first such).
         // Both as the least key `count << 4 | index` (ties to the first), without branches.
         let mut best = u32::MAX;
-        for (at, &t) in tot.iter().enumerate() {
-            best = best.min(if t > 9 { t << 4 | at as u32 } else { u32::MAX });
+        for at in 0..6u32 {
+            let tot = if at < 3 { tot_h } else { tot_v };
+            let t = tot >> (8 * (at % 3)) & 255;
+            best = best.min(if t > 9 { t << 4 | at } else { u32::MAX });
         }
         if best == u32::MAX {
             return None;
         }
         let at = (best & 15) as usize;
+        let (lo, hi, last) = if at < 3 {
+            (h_lo, h_hi, last_h)
+        } else {
+            (v_lo, v_hi, last_v)
+        };
+        let shift = 8 * (at % 3) as u32;
+        let [c0, c1, c2, c3] = (lo >> shift).to_array();
+        let [c4, c5, c6, c7] = (hi >> shift).to_array();
+        let counts = [c0, c1, c2, c3, c4, c5, c6, c7, last >> shift];
         let mut dbest = u32::MAX;
-        for (d, &n) in counts[at].iter().enumerate() {
+        for (d, &n) in counts.iter().enumerate() {
+            let n = n & 255;
             dbest = dbest.min(if n >= 2 { n << 4 | d as u32 } else { u32::MAX });
         }
         let d = (dbest & 15) as usize;
@@ -433,11 +460,11 @@ mod tests {
             for b in 0..3u32 {
                 let by_table = |m: u32| CONFIGS[m as usize] as u32;
                 assert_eq!(
-                    pairings(h4 >> b, &PAIRINGS_H).to_array(),
+                    pairings(h4 >> b, &PAIRINGS_H4).to_array(),
                     [by_table(compact_h(h, b)); 4]
                 );
                 assert_eq!(
-                    pairings(v4 >> (3 * b), &PAIRINGS_V).to_array(),
+                    pairings(v4 >> (3 * b), &PAIRINGS_V4).to_array(),
                     [by_table(compact_v(v, b)); 4]
                 );
             }
