@@ -40,7 +40,7 @@ use puzzle_search::{Limit, Meter};
 
 use crate::grid::{CELLS, Grid};
 
-use super::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROW_BOXES, SINGLE, SPREAD8, columns_mask};
+use super::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROWS, SPREAD8, columns_mask};
 use super::{Counters, Event};
 
 mod triads;
@@ -406,19 +406,23 @@ impl State {
     #[inline(always)]
     fn band_rule<const TRACK: bool>(&mut self, i: usize) -> Option<u32> {
         let x = self.cand[i];
-        let shrink = ROW_BOXES[(x & 511) as usize]
-            | ROW_BOXES[((x >> 9) & 511) as usize] << 3
-            | ROW_BOXES[((x >> 18) & 511) as usize] << 6;
-        let y = x & COMPLEX[(shrink & 511) as usize];
+        let rows = |x: u32| {
+            ROWS[0][(x & 511) as usize]
+                | ROWS[1][((x >> 9) & 511) as usize]
+                | ROWS[2][((x >> 18) & 511) as usize]
+        };
+        let looked = rows(x);
+        let y = x & COMPLEX[(looked & 511) as usize];
         if y == 0 {
             return None;
         }
         self.cand[i] = y;
+        // The singles of the rows just looked up, unless the pairing rule took candidates
+        // out: then those of what it left.
+        let singles = if y == x { looked } else { rows(y) } >> 32;
         let x = y;
         let band = i / 9;
-        let singles = SINGLE[(x & 511) as usize]
-            | SINGLE[((x >> 9) & 511) as usize] << 9
-            | SINGLE[((x >> 18) & 511) as usize] << 18;
+        let singles = singles as u32;
         let placed = singles & self.unplaced[band];
         if placed == 0 {
             return Some(0);

@@ -8,10 +8,16 @@
 use crate::grid::PERMS3;
 
 /// `ROW_BOXES[r]`: for a 9-bit row of candidates, which of its three boxes hold one (3 bits).
-pub(crate) static ROW_BOXES: [u32; 512] = row_boxes();
+const ROW_BOXES: [u32; 512] = row_boxes();
 
 /// `SINGLE[r]`: the row itself if it holds exactly one candidate, else 0.
-pub(crate) static SINGLE: [u32; 512] = single();
+const SINGLE: [u32; 512] = single();
+
+/// `ROWS[row][r]`: [`ROW_BOXES`] and [`SINGLE`] of row `row` of a band word (its 9 bits `r`)
+/// in one word, each already at its place in the band: the row's boxes at bits `3 * row`
+/// (the band's shrink), the single at bit `32 + 9 * row`. The band rule reads both with
+/// one look-up a row, and ORs the three rows together.
+pub(crate) static ROWS: [[u64; 512]; 3] = rows();
 
 /// `COMPLEX[shrink]`: the cells of the band that can still hold the digit.
 ///
@@ -75,6 +81,20 @@ const fn row_boxes() -> [u32; 512] {
             k += 1;
         }
         r += 1;
+    }
+    t
+}
+
+const fn rows() -> [[u64; 512]; 3] {
+    let mut t = [[0u64; 512]; 3];
+    let mut row = 0;
+    while row < 3 {
+        let mut r = 0;
+        while r < 512 {
+            t[row][r] = (ROW_BOXES[r] as u64) << (3 * row) | (SINGLE[r] as u64) << (32 + 9 * row);
+            r += 1;
+        }
+        row += 1;
     }
     t
 }
