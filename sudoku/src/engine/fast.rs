@@ -46,6 +46,7 @@ use super::{Counters, Event};
 mod triads;
 pub(crate) use triads::Scratch;
 use triads::fold_v;
+use wide::{u8x16, u32x4};
 
 const BAND: u32 = (1 << 27) - 1;
 /// The same, as the 27 minirows (minicolumns) of the grid the triads count.
@@ -132,7 +133,6 @@ type BandWords = [u32; 9];
 /// compare: no branch per word.
 #[inline(always)]
 fn words_with(words: &BandWords, cells: u32) -> u32 {
-    use wide::u32x4;
     let c = u32x4::splat(cells);
     let lo = u32x4::new([words[0], words[1], words[2], words[3]]);
     let hi = u32x4::new([words[4], words[5], words[6], words[7]]);
@@ -168,38 +168,36 @@ impl State {
     /// givens one by one touched nine words per given, a large share of the time of an easy
     /// puzzle.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        // The givens as bit planes: per band, plane k holds the cells whose value has bit k
-        // (values 1..=9 in four bits, 0 for a blank), gathered eight cells at a time by a
-        // multiply; a digit's cells are then the planes' intersection, complemented where
-        // its value has a zero bit. No branch and no read-modify-write per cell.
-        let mut givens = [0u32; 27];
-        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
-            let mut planes = [0u32; 4];
-            // Cells 0..8, 8..16, 16..24, then 19..27 shifted to keep 24..27.
-            for (start, shift) in [(0, 0), (8, 0), (16, 0), (19, 40)] {
-                let mut chunk = [0u8; 8];
-                chunk.copy_from_slice(&cells[start..start + 8]);
-                let eight = u64::from_le_bytes(chunk) >> shift;
-                let at = start + shift as usize / 8;
-                for (k, plane) in planes.iter_mut().enumerate() {
-                    let bits = ((eight >> k) & 0x0101_0101_0101_0101)
-                        .wrapping_mul(0x0102_0408_1020_4080)
-                        >> 56;
-                    *plane |= (bits as u32) << at;
-                }
-            }
-            let [p0, p1, p2, p3] = planes;
-            let not = [!p0, !p1, !p2, !p3];
-            for (d, g) in givens[9 * band..9 * band + 9].iter_mut().enumerate() {
-                let v = d + 1;
-                let pick = |k: usize, p: u32| if v >> k & 1 != 0 { p } else { not[k] };
-                *g = pick(0, p0) & pick(1, p1) & pick(2, p2) & pick(3, p3) & BAND;
-            }
+        // The givens of each digit, one mask per band: the 81 cells, padded with blanks to
+        // six vectors of sixteen, compared with the digit, each compare's bits taken at once
+        // (a byte compare and a movemask a vector). No branch and no work per cell.
+        let mut padded = [0u8; 96];
+        padded[..CELLS].copy_from_slice(grid.cells());
+        let mut sixteens = [u8x16::ZERO; 6];
+        for (v, chunk) in sixteens.iter_mut().zip(padded.chunks_exact(16)) {
+            let mut bytes = [0u8; 16];
+            bytes.copy_from_slice(chunk);
+            *v = u8x16::new(bytes);
         }
-        // The columns of each word's givens.
+        let mut givens = [0u32; 27];
+        for d in 0..9 {
+            let value = u8x16::splat(d as u8 + 1);
+            let bits = |j: usize| u64::from(sixteens[j].simd_eq(value).to_bitmask());
+            let lo = bits(0) | bits(1) << 16 | bits(2) << 32 | bits(3) << 48;
+            let hi = bits(4) | bits(5) << 16;
+            givens[d] = lo as u32 & BAND;
+            givens[9 + d] = (lo >> 27) as u32 & BAND;
+            givens[18 + d] = (lo >> 54 | hi << 10) as u32 & BAND;
+        }
+        // The columns of each word's givens, four words a vector.
         let mut given_cols = [0u32; 27];
-        for (c, &g) in given_cols.iter_mut().zip(&givens) {
-            *c = (g | g >> 9 | g >> 18) & 511;
+        for (cols, words) in given_cols.chunks_exact_mut(4).zip(givens.chunks_exact(4)) {
+            let mut four = [0u32; 4];
+            four.copy_from_slice(words);
+            cols.copy_from_slice(&fold_v(u32x4::new(four)).to_array());
+        }
+        for k in 24..27 {
+            given_cols[k] = fold_v(givens[k]);
         }
         let mut s = State {
             cand: [BAND; 27],
