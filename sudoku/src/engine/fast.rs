@@ -414,29 +414,33 @@ impl State {
         if y == 0 {
             return None;
         }
-        self.cand[i] = y;
         // The singles of the rows just looked up, unless the pairing rule took candidates
         // out: then those of what it left.
-        let singles = if y == x { looked } else { rows(y) } >> 32;
-        let x = y;
+        let singles = (if y == x { looked } else { rows(y) } >> 32) as u32;
         let band = i / 9;
-        let singles = singles as u32;
         let placed = singles & self.unplaced[band];
         if placed == 0 {
+            // Stored only when changed, and only here: a word stored just before the vector
+            // loads of the band below (or of a later call) cannot be forwarded to them, and
+            // the load waits for the store to reach the cache, a stall that cost serg 8%.
+            if y != x {
+                self.cand[i] = y;
+            }
             return Some(0);
         }
         self.unplaced[band] &= !placed;
-        // Branch-free: clear the cells from every digit of the band, then restore this
-        // digit's own word.
+        // Branch-free: clear the cells from every digit of the band (this one's old word
+        // too), then store this digit's new word.
         let base = 9 * band;
         let mut more = clear_cells(self.band_words_mut(band), placed);
         more <<= base;
-        self.cand[i] = x;
+        self.cand[i] = y;
         more &= !(1 << i);
         let cols = columns_mask((placed | placed >> 9 | placed >> 18) & 511);
-        let (b1, b2) = OTHER_BANDS[band];
-        let digit = i - base;
-        for k in [9 * b1 + digit, 9 * b2 + digit] {
+        // The digit's words in the two other bands.
+        let k1 = if i >= 18 { i - 18 } else { i + 9 };
+        let k2 = if i >= 9 { i - 9 } else { i + 18 };
+        for k in [k1, k2] {
             let old = self.cand[k];
             self.cand[k] = old & !cols;
             more |= ((old & cols != 0) as u32) << k;
