@@ -16,7 +16,7 @@ use puzzle_search::ReplaceFile;
 
 use crate::error::{FileError, ParseError};
 use crate::generate::Finals;
-use crate::grid::Grid;
+use crate::grid::{CELLS, Grid};
 use crate::parse::{Format, Puzzles, write_all};
 use crate::search::{Count, Solver, Verdict};
 
@@ -292,8 +292,17 @@ fn map_on<T: Send>(
 /// naming puzzle, line and column, and nothing is solved.
 pub fn read_puzzles(text: &str, format: Option<Format>) -> Result<(Vec<Grid>, Format), ParseError> {
     let format = format.unwrap_or_else(|| Format::detect(text));
-    let grids = Puzzles::new(text, format).collect::<Result<Vec<_>, _>>()?;
-    Ok((grids, format))
+    // Room for every puzzle at once (each takes at least 81 bytes of text), so the vector
+    // is not copied as it grows: that copying cost as much as parsing.
+    let mut grids = Vec::with_capacity(text.len() / CELLS + 1);
+    let mut puzzles = Puzzles::new(text, format);
+    loop {
+        puzzles.plain_lines_into(&mut grids);
+        match puzzles.next() {
+            Some(grid) => grids.push(grid?),
+            None => return Ok((grids, format)),
+        }
+    }
 }
 
 /// Solves every puzzle of the file `input` and writes the solutions to `output`, in input

@@ -44,6 +44,7 @@ proptest! {
         for f in [Format::Line, Format::Grid] {
             let _ = parse::parse_all(&s, f);
             let _ = parse::parse_all_strict(&s, f);
+            let _ = sudoku_engine::io::read_puzzles(&s, Some(f));
         }
         let _ = s.parse::<Grid>();
     }
@@ -57,6 +58,36 @@ proptest! {
             let _ = parse::parse_all(&s, f);
         }
         let _ = s.parse::<Grid>();
+    }
+
+    #[test]
+    fn the_batch_reader_reads_what_the_iterator_reads(
+        lines in prop::collection::vec(
+            prop::sample::select(vec![
+                // Well-formed lines (the batch reader's fast path), then everything it
+                // must leave to the iterator: comments, blank lines, CRLF, a line too
+                // short or too long, a bad byte, a multi-byte character.
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+                "000000010400000000020000000000050407008000300001090000300400200050100000000806000\r",
+                "# a comment",
+                "",
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....",
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.......",
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x",
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....é",
+            ]),
+            0..40,
+        ),
+        end_with_newline: bool,
+    ) {
+        let mut text = lines.join("\n");
+        if end_with_newline {
+            text.push('\n');
+        }
+        let by_iterator = parse::parse_all(&text, Format::Line);
+        let by_batch = sudoku_engine::io::read_puzzles(&text, Some(Format::Line)).map(|(g, _)| g);
+        prop_assert_eq!(by_batch, by_iterator);
     }
 
     #[test]
