@@ -330,10 +330,9 @@ fn parse_line(line: &str, puzzle: usize, n: usize) -> Result<Grid, ParseError> {
     Ok(Grid::from_cells(cells).unwrap_or_default())
 }
 
-/// A well-formed 81-byte line, or `None` for anything else (wrong length, another byte).
-#[inline]
 /// The first 81 bytes of `b` if a line end (or the end of the text) follows them, with the
 /// number of bytes to the next line; the bytes are not checked.
+#[inline]
 fn plain_line(b: &[u8]) -> Option<(&[u8], usize)> {
     let skip = match b.get(CELLS) {
         None if b.len() == CELLS => CELLS,
@@ -344,6 +343,8 @@ fn plain_line(b: &[u8]) -> Option<(&[u8], usize)> {
     Some((b.get(..CELLS)?, skip))
 }
 
+/// A well-formed 81-byte line, or `None` for anything else (wrong length, another byte).
+#[inline]
 fn parse_line_ascii(line: &[u8]) -> Option<Grid> {
     let line: &[u8; CELLS] = line.try_into().ok()?;
     // `.` and `0` are blanks, `1`-`9` digits, anything else makes the line take the slow

@@ -422,8 +422,9 @@ impl State {
         if placed == 0 {
             // Stored only when changed: most calls change nothing, and storing every word
             // back cost serg 8% (`compare`: 1.10x -> 1.19x the `sudoku` crate without the
-            // store), more than its instructions; a store soon followed by the vector loads
-            // of its band cannot be forwarded to them.
+            // store), far more than its instructions. Why was not pinned down: writing the
+            // placement path's words as vectors instead (so no narrow store meets a wide
+            // load) gained nothing.
             if y != x {
                 self.cand[i] = y;
             }
