@@ -292,13 +292,13 @@ impl State {
     /// `has(d)`; the words it changed.
     #[inline(always)]
     fn restrict(&mut self, b: usize, has: impl Fn(usize) -> bool, keep: u32) -> u32 {
+        // Branch-free: which digits a triad holds is data the predictor cannot learn.
         let mut changed = 0;
         for d in 0..9 {
-            if has(d) {
-                let k = 9 * b + d;
-                changed |= ((self.cand[k] & !keep != 0) as u32) << k;
-                self.cand[k] &= keep;
-            }
+            let k = 9 * b + d;
+            let kept = keep | (has(d) as u32).wrapping_sub(1);
+            changed |= ((self.cand[k] & !kept != 0) as u32) << k;
+            self.cand[k] &= kept;
         }
         changed
     }
