@@ -167,6 +167,14 @@ fn pairings(x: u32x4, masks: &[u32x4; 6]) -> u32x4 {
     n
 }
 
+/// A set of digits as [`State::restrict`] reads it: 1 or 0 per digit, digits 0..4 and 4..8
+/// in vector lanes, digit 8 alone.
+struct Digits {
+    lo: u32x4,
+    hi: u32x4,
+    last: u32,
+}
+
 impl State {
     /// The triads, across the grid: `None` on a contradiction, else the words changed.
     ///
@@ -190,16 +198,23 @@ impl State {
         let mut vs = [0u32; 9];
         let mut fh = [0u32; 9];
         let mut fv = [0u32; 9];
+        // The same, kept as vectors (digits 0..4, 4..8, and digit 8 alone) for `restrict`.
+        let mut h4 = [u32x4::ZERO; 2];
+        let mut v4 = [u32x4::ZERO; 2];
+        let mut hn4 = [u32x4::ZERO; 2];
+        let mut vn4 = [u32x4::ZERO; 2];
         {
             let c = &self.cand;
             let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
-            for lo in [0usize, 4] {
+            for (g, lo) in [0usize, 4].into_iter().enumerate() {
                 let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
                 let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
+                let (f, w) = (forced_h(h), forced_v(v));
+                (h4[g], v4[g], hn4[g], vn4[g]) = (h, v, h & !f, v & !w);
                 hs[lo..lo + 4].copy_from_slice(&h.to_array());
                 vs[lo..lo + 4].copy_from_slice(&v.to_array());
-                fh[lo..lo + 4].copy_from_slice(&forced_h(h).to_array());
-                fv[lo..lo + 4].copy_from_slice(&forced_v(v).to_array());
+                fh[lo..lo + 4].copy_from_slice(&f.to_array());
+                fv[lo..lo + 4].copy_from_slice(&w.to_array());
             }
             let (x0, x1, x2) = (c[8], c[17], c[26]);
             hs[8] = presence_h(x0, x1, x2);
@@ -207,17 +222,17 @@ impl State {
             fh[8] = forced_h(hs[8]);
             fv[8] = forced_v(vs[8]);
         }
-        let (mut h1, mut h2, mut h3, mut h4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut v1, mut v2, mut v3, mut v4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut h1, mut h2, mut h3, mut h4c) = (0u32, 0u32, 0u32, 0u32);
+        let (mut v1, mut v2, mut v3, mut v4c) = (0u32, 0u32, 0u32, 0u32);
         let (mut a1, mut a2, mut a3, mut a4) = (0u32, 0u32, 0u32, 0u32);
         let (mut b1, mut b2, mut b3, mut b4) = (0u32, 0u32, 0u32, 0u32);
         for d in 0..9 {
             let (h, v, f, g) = (hs[d], vs[d], fh[d], fv[d]);
-            h4 |= h3 & h;
+            h4c |= h3 & h;
             h3 |= h2 & h;
             h2 |= h1 & h;
             h1 |= h;
-            v4 |= v3 & v;
+            v4c |= v3 & v;
             v3 |= v2 & v;
             v2 |= v1 & v;
             v1 |= v;
@@ -239,27 +254,35 @@ impl State {
         // The minirows and minicolumns with an open cell.
         let [u0, u1, u2] = self.unplaced;
         let (open_h, open_v) = (presence_h(u0, u1, u2), presence_v(u0, u1, u2));
-        let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4);
-        let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4);
-        let mut hx = h3 & !h4 & open_h & !sc.done_h;
-        let mut vx = v3 & !v4 & open_v & !sc.done_v;
+        let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4c);
+        let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4c);
+        let mut hx = h3 & !h4c & open_h & !sc.done_h;
+        let mut vx = v3 & !v4c & open_v & !sc.done_v;
         sc.done_h |= hh | hx;
         sc.done_v |= vh | vx;
         let mut changed = 0u32;
+        // Which digits a triad concerns: bit `j` of their masks, as `restrict` takes them.
+        let digits = |m: &[u32x4; 2], m8: u32, j: u32| Digits {
+            lo: (m[0] >> j) & u32x4::ONE,
+            hi: (m[1] >> j) & u32x4::ONE,
+            last: m8 >> j & 1,
+        };
         // Hidden triads: every digit not forced into the minirow (minicolumn) leaves it.
         while hh != 0 {
             let j = hh.trailing_zeros();
             hh &= hh - 1;
             let b = (j % 3) as usize;
             let mini = 7u32 << (j - b as u32);
-            changed |= self.restrict(b, |d| (hs[d] & !fh[d]) >> j & 1 != 0, !mini);
+            let has = digits(&hn4, hs[8] & !fh[8], j);
+            changed |= self.restrict(b, &has, !mini);
         }
         while vh != 0 {
             let j = vh.trailing_zeros();
             vh &= vh - 1;
             let b = (j / 9) as usize;
             let col = 0x40201u32 << (j % 9);
-            changed |= self.restrict(b, |d| (vs[d] & !fv[d]) >> j & 1 != 0, !col);
+            let has = digits(&vn4, vs[8] & !fv[8], j);
+            changed |= self.restrict(b, &has, !col);
         }
         // Naked triads: each of the three digits leaves the rest of the row and box (column
         // and box, and the column in the other bands).
@@ -270,7 +293,7 @@ impl State {
             let base = j - b as u32;
             let (r, k) = (base / 9, (base % 9) / 3);
             let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | (7 << base);
-            changed |= self.restrict(b, |d| hs[d] >> j & 1 != 0, keep);
+            changed |= self.restrict(b, &digits(&h4, hs[8], j), keep);
         }
         while vx != 0 {
             let j = vx.trailing_zeros();
@@ -280,27 +303,39 @@ impl State {
             let col = 0x40201 << c;
             let keep = !((7 << (3 * (c / 3))) * 0x40201) | col;
             let (b1, b2) = OTHER_BANDS[b];
-            let has = |d: usize| vs[d] >> j & 1 != 0;
-            changed |= self.restrict(b, has, keep);
-            changed |= self.restrict(b1, has, !col);
-            changed |= self.restrict(b2, has, !col);
+            let has = digits(&v4, vs[8], j);
+            changed |= self.restrict(b, &has, keep);
+            changed |= self.restrict(b1, &has, !col);
+            changed |= self.restrict(b2, &has, !col);
         }
         Some(changed)
     }
 
-    /// Keeps only the cells `keep` in the words of band `b` of the digits `d` for which
-    /// `has(d)`; the words it changed.
+    /// Keeps only the cells `keep` in the words of band `b` of the digits `has` holds; the
+    /// words it changed.
     #[inline(always)]
-    fn restrict(&mut self, b: usize, has: impl Fn(usize) -> bool, keep: u32) -> u32 {
-        // Branch-free: which digits a triad holds is data the predictor cannot learn.
+    fn restrict(&mut self, b: usize, has: &Digits, keep: u32) -> u32 {
+        // Four words a vector, without a branch: which digits a triad holds is data the
+        // predictor cannot learn. A digit left out keeps every cell (its mask, 0 - 1, is all
+        // ones).
+        let k = 9 * b;
+        let keep4 = u32x4::splat(keep);
         let mut changed = 0;
-        for d in 0..9 {
-            let k = 9 * b + d;
-            let kept = keep | (has(d) as u32).wrapping_sub(1);
-            changed |= ((self.cand[k] & !kept != 0) as u32) << k;
-            self.cand[k] &= kept;
+        for (g, has) in [has.lo, has.hi].into_iter().enumerate() {
+            let at = k + 4 * g;
+            let Some(words) = self.cand[at..].first_chunk_mut::<4>() else {
+                unreachable!("a band has nine words")
+            };
+            let old = u32x4::new(*words);
+            let kept = keep4 | (has - u32x4::ONE);
+            let same = (old & !kept).simd_eq(u32x4::ZERO).to_bitmask();
+            changed |= (!same & 15) << (4 * g);
+            *words = (old & kept).to_array();
         }
-        changed
+        let kept = keep | has.last.wrapping_sub(1);
+        changed |= ((self.cand[k + 8] & !kept != 0) as u32) << 8;
+        self.cand[k + 8] &= kept;
+        changed << k
     }
 
     /// tdoku's choice: the band or stack with the fewest configurations left over its digits
