@@ -192,65 +192,47 @@ impl State {
     #[inline]
     pub(super) fn triads(&mut self, sc: &mut Scratch) -> Option<u32> {
         // Per digit: minirow presence `h` (bit 9r + 3k + band), minicolumn presence `v`
-        // (bit 9 * band + column), and the minirows (minicolumns) the digit is forced into.
-        // Digits 0..4 and 4..8 in vector lanes, digit 8 alone.
-        let mut hs = [0u32; 9];
-        let mut vs = [0u32; 9];
-        let mut fh = [0u32; 9];
-        let mut fv = [0u32; 9];
-        // The same, kept as vectors (digits 0..4, 4..8, and digit 8 alone) for `restrict`.
+        // (bit 9 * band + column), and the minirows (minicolumns) the digit is forced into,
+        // `f` (`w`). Digits 0..4 and 4..8 in vector lanes, kept as vectors for `restrict`
+        // (`hn4`, `vn4`: present and not forced), digit 8 alone.
         let mut h4 = [u32x4::ZERO; 2];
         let mut v4 = [u32x4::ZERO; 2];
         let mut hn4 = [u32x4::ZERO; 2];
         let mut vn4 = [u32x4::ZERO; 2];
-        {
-            let c = &self.cand;
-            let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
-            for (g, lo) in [0usize, 4].into_iter().enumerate() {
-                let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
-                let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
-                let (f, w) = (forced_h(h), forced_v(v));
-                (h4[g], v4[g], hn4[g], vn4[g]) = (h, v, h & !f, v & !w);
-                hs[lo..lo + 4].copy_from_slice(&h.to_array());
-                vs[lo..lo + 4].copy_from_slice(&v.to_array());
-                fh[lo..lo + 4].copy_from_slice(&f.to_array());
-                fv[lo..lo + 4].copy_from_slice(&w.to_array());
-            }
-            let (x0, x1, x2) = (c[8], c[17], c[26]);
-            hs[8] = presence_h(x0, x1, x2);
-            vs[8] = presence_v(x0, x1, x2);
-            fh[8] = forced_h(hs[8]);
-            fv[8] = forced_v(vs[8]);
+        // Per digit, the vector [h, v, f, w]: one thermometer count below takes all four.
+        let mut per_digit = [u32x4::ZERO; 9];
+        let c = &self.cand;
+        let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
+        for (g, lo) in [0usize, 4].into_iter().enumerate() {
+            let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
+            let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
+            let (f, w) = (forced_h(h), forced_v(v));
+            (h4[g], v4[g], hn4[g], vn4[g]) = (h, v, h & !f, v & !w);
+            per_digit[lo..lo + 4].copy_from_slice(&u32x4::transpose([h, v, f, w]));
         }
-        let (mut h1, mut h2, mut h3, mut h4c) = (0u32, 0u32, 0u32, 0u32);
-        let (mut v1, mut v2, mut v3, mut v4c) = (0u32, 0u32, 0u32, 0u32);
-        let (mut a1, mut a2, mut a3, mut a4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut b1, mut b2, mut b3, mut b4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let (h, v, f, g) = (hs[d], vs[d], fh[d], fv[d]);
-            h4c |= h3 & h;
-            h3 |= h2 & h;
-            h2 |= h1 & h;
-            h1 |= h;
-            v4c |= v3 & v;
-            v3 |= v2 & v;
-            v2 |= v1 & v;
-            v1 |= v;
-            a4 |= a3 & f;
-            a3 |= a2 & f;
-            a2 |= a1 & f;
-            a1 |= f;
-            b4 |= b3 & g;
-            b3 |= b2 & g;
-            b2 |= b1 & g;
-            b1 |= g;
+        let (x0, x1, x2) = (c[8], c[17], c[26]);
+        let (h8, v8) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
+        let (f8, w8) = (forced_h(h8), forced_v(v8));
+        per_digit[8] = u32x4::new([h8, v8, f8, w8]);
+        // Per lane, the bits set in at least one, two, three and four of the nine digits.
+        let (mut n1, mut n2, mut n3, mut n4) = (u32x4::ZERO, u32x4::ZERO, u32x4::ZERO, u32x4::ZERO);
+        for x in per_digit {
+            n4 |= n3 & x;
+            n3 |= n2 & x;
+            n2 |= n1 & x;
+            n1 |= x;
         }
+        let [h3, v3, hidden_h, hidden_v] = n3.to_array();
+        let [h4c, v4c, a4, b4] = n4.to_array();
         if h3 != ALL27 || v3 != ALL27 || a4 | b4 != 0 {
             return None;
         }
-        sc.pres[..9].copy_from_slice(&hs);
-        sc.pres[9..].copy_from_slice(&vs);
-        let (hidden_h, hidden_v) = (a3, b3);
+        for g in 0..2 {
+            sc.pres[4 * g..4 * g + 4].copy_from_slice(&h4[g].to_array());
+            sc.pres[9 + 4 * g..13 + 4 * g].copy_from_slice(&v4[g].to_array());
+        }
+        sc.pres[8] = h8;
+        sc.pres[17] = v8;
         // The minirows and minicolumns with an open cell.
         let [u0, u1, u2] = self.unplaced;
         let (open_h, open_v) = (presence_h(u0, u1, u2), presence_v(u0, u1, u2));
@@ -273,7 +255,7 @@ impl State {
             hh &= hh - 1;
             let b = (j % 3) as usize;
             let mini = 7u32 << (j - b as u32);
-            let has = digits(&hn4, hs[8] & !fh[8], j);
+            let has = digits(&hn4, h8 & !f8, j);
             changed |= self.restrict(b, &has, !mini);
         }
         while vh != 0 {
@@ -281,7 +263,7 @@ impl State {
             vh &= vh - 1;
             let b = (j / 9) as usize;
             let col = 0x40201u32 << (j % 9);
-            let has = digits(&vn4, vs[8] & !fv[8], j);
+            let has = digits(&vn4, v8 & !w8, j);
             changed |= self.restrict(b, &has, !col);
         }
         // Naked triads: each of the three digits leaves the rest of the row and box (column
@@ -293,7 +275,7 @@ impl State {
             let base = j - b as u32;
             let (r, k) = (base / 9, (base % 9) / 3);
             let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | (7 << base);
-            changed |= self.restrict(b, &digits(&h4, hs[8], j), keep);
+            changed |= self.restrict(b, &digits(&h4, h8, j), keep);
         }
         while vx != 0 {
             let j = vx.trailing_zeros();
@@ -303,7 +285,7 @@ impl State {
             let col = 0x40201 << c;
             let keep = !((7 << (3 * (c / 3))) * 0x40201) | col;
             let (b1, b2) = OTHER_BANDS[b];
-            let has = digits(&v4, vs[8], j);
+            let has = digits(&v4, v8, j);
             changed |= self.restrict(b, &has, keep);
             changed |= self.restrict(b1, &has, !col);
             changed |= self.restrict(b2, &has, !col);
