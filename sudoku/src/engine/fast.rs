@@ -141,6 +141,13 @@ fn words_with(words: &BandWords, cells: u32) -> u32 {
     (!none & 255) | ((words[8] & cells != 0) as u32) << 8
 }
 
+/// Lanes 2, 3, 0, 1 of `x` (one shuffle).
+#[inline(always)]
+fn swap_halves(x: u32x4) -> u32x4 {
+    let [a, b, c, d] = x.to_array();
+    u32x4::new([c, d, a, b])
+}
+
 /// Clears `cells` from the nine words of a band; returns the words that had one of them.
 ///
 /// Four words a vector; a word had one of the cells when clearing them changed it, so the
@@ -552,17 +559,31 @@ impl State {
     }
 
     /// Cells of a band with at least one, two and three candidates.
+    ///
+    /// Four lanes count two words each (digits `d` and `d + 4`), the lanes are merged in
+    /// pairs, then digit 8 is added: about half the instructions of one word at a time, and
+    /// a shorter chain.
     #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let mut ones = 0;
-        let mut twos = 0;
-        let mut threes = 0;
-        for &c in self.band_words(band) {
-            threes |= twos & c;
-            twos |= ones & c;
-            ones |= c;
-        }
-        (ones, twos, threes)
+        let w = self.band_words(band);
+        let lo = u32x4::new([w[0], w[1], w[2], w[3]]);
+        let hi = u32x4::new([w[4], w[5], w[6], w[7]]);
+        // Per lane: at least one, two (of two words), none with three yet.
+        let (o, t) = (lo | hi, lo & hi);
+        // Lanes 0 + 2 and 1 + 3: counts of four words.
+        let (o2, t2) = (swap_halves(o), swap_halves(t));
+        let (o, t, h) = (o | o2, t | t2 | (o & o2), (t & o2) | (o & t2));
+        // Lanes 0 + 1: counts of eight words.
+        let [o0, o1, ..] = o.to_array();
+        let [t0, t1, ..] = t.to_array();
+        let [h0, h1, ..] = h.to_array();
+        let (ones, twos, threes) = (
+            o0 | o1,
+            t0 | t1 | (o0 & o1),
+            h0 | h1 | (t0 & o1) | (o0 & t1),
+        );
+        let c = w[8];
+        (ones | c, twos | (ones & c), threes | (twos & c))
     }
 
     /// The guess. After a full-inference propagation, a band configuration split (see
