@@ -141,6 +141,40 @@ fn words_with(words: &BandWords, cells: u32) -> u32 {
     (!none & 255) | ((words[8] & cells != 0) as u32) << 8
 }
 
+/// The rows and boxes of a band word, each as a mask.
+const SEGMENTS: [u32x4; 6] = {
+    let rows = [511, 511 << 9, 511 << 18];
+    let boxes = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
+    let mut v = [u32x4::ZERO; 6];
+    let mut i = 0;
+    while i < 3 {
+        v[i] = u32x4::new([rows[i]; 4]);
+        v[3 + i] = u32x4::new([boxes[i]; 4]);
+        i += 1;
+    }
+    v
+};
+
+/// Per lane: the cells of the rows and boxes of a band word that hold one of its bits, and
+/// minus the number of rows and boxes that hold none.
+#[inline(always)]
+fn units_of(x: u32x4) -> (u32x4, u32x4) {
+    let mut units = u32x4::ZERO;
+    let mut absent = u32x4::ZERO;
+    for seg in SEGMENTS {
+        let none = (x & seg).simd_eq(u32x4::ZERO);
+        units |= seg & !none;
+        absent += none;
+    }
+    (units, absent)
+}
+
+/// [`columns_mask`] per lane.
+#[inline(always)]
+fn columns_v(cols: u32x4) -> u32x4 {
+    cols | cols << 9 | cols << 18
+}
+
 /// Lanes 2, 3, 0, 1 of `x` (one shuffle).
 #[inline(always)]
 fn swap_halves(x: u32x4) -> u32x4 {
@@ -184,7 +218,8 @@ impl State {
     /// givens are first gathered into one mask per digit and band (one pass over the cells,
     /// no branch per cell), then every word is computed once from the masks: placing the
     /// givens one by one touched nine words per given, a large share of the time of an easy
-    /// puzzle.
+    /// puzzle. The words are computed four to a vector, with no loop over a word's givens:
+    /// a clash is found by counting the rows and boxes that hold a given.
     pub(crate) fn new(grid: &Grid) -> Option<State> {
         // The givens of each digit, one mask per band: the 81 cells, padded with blanks to
         // six vectors of sixteen, compared with the digit, each compare's bits taken at once
@@ -207,48 +242,62 @@ impl State {
             givens[9 + d] = (lo >> 27) as u32 & BAND;
             givens[18 + d] = (lo >> 54 | hi << 10) as u32 & BAND;
         }
-        // The columns of each word's givens, four words a vector.
-        let mut given_cols = [0u32; 27];
-        for (cols, words) in given_cols.chunks_exact_mut(4).zip(givens.chunks_exact(4)) {
-            let mut four = [0u32; 4];
-            four.copy_from_slice(words);
-            cols.copy_from_slice(&fold_v(u32x4::new(four)).to_array());
+        // Then every word at once from the masks, four words a vector: the words of digits
+        // 0..4 and 4..8 of each band, and digit 8 of the three bands in one vector. A word
+        // keeps the open cells outside the rows and boxes of its digit's givens and the
+        // columns of the digit's givens in the other bands, and its givens.
+        let ld = |k: usize| u32x4::new([givens[k], givens[k + 1], givens[k + 2], givens[k + 3]]);
+        let open: [u32; 3] = std::array::from_fn(|band| {
+            BAND & !givens[9 * band..9 * band + 9].iter().fold(0, |a, &g| a | g)
+        });
+        let g: [[u32x4; 2]; 3] = std::array::from_fn(|band| [ld(9 * band), ld(9 * band + 4)]);
+        let cols = g.map(|two| two.map(fold_v));
+        // Two givens of a digit in one row or box of a band leave fewer rows and boxes with
+        // a given than givens (`absent` counts the others, -1 per lane each); in one column
+        // of two bands, `clash`.
+        let mut absent = u32x4::ZERO;
+        let mut clash = u32x4::ZERO;
+        let mut cand = [BAND; 27];
+        for band in 0..3 {
+            let (b1, b2) = OTHER_BANDS[band];
+            for half in 0..2 {
+                let x = g[band][half];
+                let elsewhere = cols[b1][half] | cols[b2][half];
+                clash |= cols[band][half] & elsewhere;
+                let (units, none) = units_of(x);
+                absent += none;
+                let c = (u32x4::splat(open[band]) & !units & !columns_v(elsewhere)) | x;
+                let at = 9 * band + 4 * half;
+                cand[at..at + 4].copy_from_slice(&c.to_array());
+            }
         }
-        for k in 24..27 {
-            given_cols[k] = fold_v(givens[k]);
-        }
+        let x = u32x4::new([givens[8], givens[17], givens[26], 0]);
+        let [c0, c1, c2, _] = fold_v(x).to_array();
+        let elsewhere = u32x4::new([c1 | c2, c0 | c2, c0 | c1, 0]);
+        clash |= fold_v(x) & elsewhere;
+        let (units, none) = units_of(x);
+        absent += none;
+        let open8 = u32x4::new([open[0], open[1], open[2], 0]);
+        let [w8, w17, w26, _] = ((open8 & !units & !columns_v(elsewhere)) | x).to_array();
+        (cand[8], cand[17], cand[26]) = (w8, w17, w26);
         let mut s = State {
-            cand: [BAND; 27],
-            unplaced: [BAND; 3],
+            cand,
+            unplaced: open,
             band_dirty: 0,
             stack_dirty: 0,
         };
-        for band in 0..3 {
-            let words = &givens[9 * band..9 * band + 9];
-            let filled = words.iter().fold(0, |a, &g| a | g);
-            s.unplaced[band] = BAND & !filled;
-            let (b1, b2) = OTHER_BANDS[band];
-            for (digit, &g) in words.iter().enumerate() {
-                // Two givens of a digit in one row or box of the band, or in one column of
-                // two bands: a clash.
-                let mut seen = g;
-                let mut peers = 0;
-                while seen != 0 {
-                    let p = seen.trailing_zeros() as usize;
-                    seen &= seen - 1;
-                    peers |= BAND_PEERS[p];
-                }
-                let elsewhere = given_cols[9 * b1 + digit] | given_cols[9 * b2 + digit];
-                if g & peers != 0 || given_cols[9 * band + digit] & elsewhere != 0 {
-                    return None;
-                }
-                let c = (BAND & !filled & !peers & !columns_mask(elsewhere)) | g;
-                s.cand[9 * band + digit] = c;
-            }
+        // Six segments (three rows, three boxes) in each of 28 lanes (the last a pad); with
+        // no clash, each given has a row and a box of its own.
+        let given_count = 81 - s.open_cells();
+        let absent = 0u32.wrapping_sub(absent.reduce_add());
+        if clash.simd_eq(u32x4::ZERO).to_bitmask() != 15 || absent != 28 * 6 - 2 * given_count {
+            return None;
+        }
+        for (band, &open) in open.iter().enumerate() {
             // The words that differ from the full band: all nine when the band has a given
             // (a filled cell leaves every other digit, and the digit's own given the rest
             // of its row), else those of digits whose column is taken in another band.
-            let changed = if filled != 0 {
+            let changed = if open != BAND {
                 511
             } else {
                 let words = s.band_words(band);
@@ -256,7 +305,7 @@ impl State {
             };
             s.band_dirty |= changed << (9 * band);
         }
-        s.stack_dirty = s.band_dirty | State::mode(81 - s.open_cells());
+        s.stack_dirty = s.band_dirty | State::mode(given_count);
         Some(s)
     }
 
