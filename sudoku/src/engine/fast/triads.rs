@@ -194,11 +194,11 @@ impl State {
         // Per digit: minirow presence `h` (bit 9r + 3k + band), minicolumn presence `v`
         // (bit 9 * band + column), and the minirows (minicolumns) the digit is forced into,
         // `f` (`w`). Digits 0..4 and 4..8 in vector lanes, kept as vectors for `restrict`
-        // (`hn4`, `vn4`: present and not forced), digit 8 alone.
-        let mut h4 = [u32x4::ZERO; 2];
-        let mut v4 = [u32x4::ZERO; 2];
-        let mut hn4 = [u32x4::ZERO; 2];
-        let mut vn4 = [u32x4::ZERO; 2];
+        // (`hn_lanes`, `vn_lanes`: present and not forced), digit 8 alone.
+        let mut h_lanes = [u32x4::ZERO; 2];
+        let mut v_lanes = [u32x4::ZERO; 2];
+        let mut hn_lanes = [u32x4::ZERO; 2];
+        let mut vn_lanes = [u32x4::ZERO; 2];
         // Per digit, the vector [h, v, f, w]: one thermometer count below takes all four.
         let mut per_digit = [u32x4::ZERO; 9];
         let c = &self.cand;
@@ -207,7 +207,7 @@ impl State {
             let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
             let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
             let (f, w) = (forced_h(h), forced_v(v));
-            (h4[g], v4[g], hn4[g], vn4[g]) = (h, v, h & !f, v & !w);
+            (h_lanes[g], v_lanes[g], hn_lanes[g], vn_lanes[g]) = (h, v, h & !f, v & !w);
             per_digit[lo..lo + 4].copy_from_slice(&u32x4::transpose([h, v, f, w]));
         }
         let (x0, x1, x2) = (c[8], c[17], c[26]);
@@ -223,23 +223,23 @@ impl State {
             n1 |= x;
         }
         let [h3, v3, hidden_h, hidden_v] = n3.to_array();
-        let [h4c, v4c, a4, b4] = n4.to_array();
+        let [h4, v4, a4, b4] = n4.to_array();
         if h3 != ALL27 || v3 != ALL27 || a4 | b4 != 0 {
             return None;
         }
         for g in 0..2 {
-            sc.pres[4 * g..4 * g + 4].copy_from_slice(&h4[g].to_array());
-            sc.pres[9 + 4 * g..13 + 4 * g].copy_from_slice(&v4[g].to_array());
+            sc.pres[4 * g..4 * g + 4].copy_from_slice(&h_lanes[g].to_array());
+            sc.pres[9 + 4 * g..13 + 4 * g].copy_from_slice(&v_lanes[g].to_array());
         }
         sc.pres[8] = h8;
         sc.pres[17] = v8;
         // The minirows and minicolumns with an open cell.
         let [u0, u1, u2] = self.unplaced;
         let (open_h, open_v) = (presence_h(u0, u1, u2), presence_v(u0, u1, u2));
-        let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4c);
-        let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4c);
-        let mut hx = h3 & !h4c & open_h & !sc.done_h;
-        let mut vx = v3 & !v4c & open_v & !sc.done_v;
+        let mut hh = hidden_h & open_h & !sc.done_h & !(h3 & !h4);
+        let mut vh = hidden_v & open_v & !sc.done_v & !(v3 & !v4);
+        let mut hx = h3 & !h4 & open_h & !sc.done_h;
+        let mut vx = v3 & !v4 & open_v & !sc.done_v;
         sc.done_h |= hh | hx;
         sc.done_v |= vh | vx;
         let mut changed = 0u32;
@@ -255,7 +255,7 @@ impl State {
             hh &= hh - 1;
             let b = (j % 3) as usize;
             let mini = 7u32 << (j - b as u32);
-            let has = digits(&hn4, h8 & !f8, j);
+            let has = digits(&hn_lanes, h8 & !f8, j);
             changed |= self.restrict(b, &has, !mini);
         }
         while vh != 0 {
@@ -263,7 +263,7 @@ impl State {
             vh &= vh - 1;
             let b = (j / 9) as usize;
             let col = 0x40201u32 << (j % 9);
-            let has = digits(&vn4, v8 & !w8, j);
+            let has = digits(&vn_lanes, v8 & !w8, j);
             changed |= self.restrict(b, &has, !col);
         }
         // Naked triads: each of the three digits leaves the rest of the row and box (column
@@ -275,7 +275,7 @@ impl State {
             let base = j - b as u32;
             let (r, k) = (base / 9, (base % 9) / 3);
             let keep = !((511 << (9 * r)) | ((7 << (3 * k)) * 0x40201)) | (7 << base);
-            changed |= self.restrict(b, &digits(&h4, h8, j), keep);
+            changed |= self.restrict(b, &digits(&h_lanes, h8, j), keep);
         }
         while vx != 0 {
             let j = vx.trailing_zeros();
@@ -285,7 +285,7 @@ impl State {
             let col = 0x40201 << c;
             let keep = !((7 << (3 * (c / 3))) * 0x40201) | col;
             let (b1, b2) = OTHER_BANDS[b];
-            let has = digits(&v4, v8, j);
+            let has = digits(&v_lanes, v8, j);
             changed |= self.restrict(b, &has, keep);
             changed |= self.restrict(b1, &has, !col);
             changed |= self.restrict(b2, &has, !col);
