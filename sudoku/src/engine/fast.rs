@@ -45,7 +45,7 @@ use super::{Counters, Event};
 
 mod triads;
 pub(crate) use triads::Scratch;
-use triads::fold_v;
+use triads::{fold_v, splat_masks};
 use wide::{u8x16, u32x4};
 
 const BAND: u32 = (1 << 27) - 1;
@@ -134,26 +134,27 @@ type BandWords = [u32; 9];
 #[inline(always)]
 fn words_with(words: &BandWords, cells: u32) -> u32 {
     let c = u32x4::splat(cells);
-    let lo = u32x4::new([words[0], words[1], words[2], words[3]]);
-    let hi = u32x4::new([words[4], words[5], words[6], words[7]]);
+    let (lo, hi) = (lanes4(words, 0), lanes4(words, 4));
     let none = (lo & c).simd_eq(u32x4::ZERO).to_bitmask()
         | (hi & c).simd_eq(u32x4::ZERO).to_bitmask() << 4;
     (!none & 255) | ((words[8] & cells != 0) as u32) << 8
 }
 
-/// The rows and boxes of a band word, each as a mask.
-const SEGMENTS: [u32x4; 6] = {
-    let rows = [511, 511 << 9, 511 << 18];
-    let boxes = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
-    let mut v = [u32x4::ZERO; 6];
-    let mut i = 0;
-    while i < 3 {
-        v[i] = u32x4::new([rows[i]; 4]);
-        v[3 + i] = u32x4::new([boxes[i]; 4]);
-        i += 1;
-    }
-    v
-};
+/// The rows and boxes of a band word, each as a mask in every lane.
+const SEGMENTS: [u32x4; 6] = splat_masks([
+    511,
+    511 << 9,
+    511 << 18,
+    0x1C0E07,
+    0x1C0E07 << 3,
+    0x1C0E07 << 6,
+]);
+
+/// `words[k..k + 4]` as a vector.
+#[inline(always)]
+fn lanes4<const N: usize>(words: &[u32; N], k: usize) -> u32x4 {
+    u32x4::new([words[k], words[k + 1], words[k + 2], words[k + 3]])
+}
 
 /// Per lane: the cells of the rows and boxes of a band word that hold one of its bits, and
 /// minus the number of rows and boxes that hold none.
@@ -190,13 +191,11 @@ fn swap_halves(x: u32x4) -> u32x4 {
 fn clear_cells(words: &mut BandWords, cells: u32) -> u32 {
     let keep = u32x4::splat(!cells);
     let mut same = 0;
-    for (g, four) in words.chunks_exact_mut(4).enumerate() {
-        let mut old = [0u32; 4];
-        old.copy_from_slice(four);
-        let old = u32x4::new(old);
+    for g in 0..2 {
+        let old = lanes4(words, 4 * g);
         let new = old & keep;
         same |= new.simd_eq(old).to_bitmask() << (4 * g);
-        four.copy_from_slice(&new.to_array());
+        words[4 * g..4 * g + 4].copy_from_slice(&new.to_array());
     }
     let had8 = words[8] & cells != 0;
     words[8] &= !cells;
@@ -246,11 +245,11 @@ impl State {
         // 0..4 and 4..8 of each band, and digit 8 of the three bands in one vector. A word
         // keeps the open cells outside the rows and boxes of its digit's givens and the
         // columns of the digit's givens in the other bands, and its givens.
-        let ld = |k: usize| u32x4::new([givens[k], givens[k + 1], givens[k + 2], givens[k + 3]]);
         let open: [u32; 3] = std::array::from_fn(|band| {
             BAND & !givens[9 * band..9 * band + 9].iter().fold(0, |a, &g| a | g)
         });
-        let g: [[u32x4; 2]; 3] = std::array::from_fn(|band| [ld(9 * band), ld(9 * band + 4)]);
+        let g: [[u32x4; 2]; 3] =
+            std::array::from_fn(|band| [lanes4(&givens, 9 * band), lanes4(&givens, 9 * band + 4)]);
         let cols = g.map(|two| two.map(fold_v));
         // Two givens of a digit in one row or box of a band leave fewer rows and boxes with
         // a given than givens (`absent` counts the others, -1 per lane each); in one column
@@ -272,9 +271,10 @@ impl State {
             }
         }
         let x = u32x4::new([givens[8], givens[17], givens[26], 0]);
-        let [c0, c1, c2, _] = fold_v(x).to_array();
+        let cols8 = fold_v(x);
+        let [c0, c1, c2, _] = cols8.to_array();
         let elsewhere = u32x4::new([c1 | c2, c0 | c2, c0 | c1, 0]);
-        clash |= fold_v(x) & elsewhere;
+        clash |= cols8 & elsewhere;
         let (units, none) = units_of(x);
         absent += none;
         let open8 = u32x4::new([open[0], open[1], open[2], 0]);
@@ -615,8 +615,7 @@ impl State {
     #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
         let w = self.band_words(band);
-        let lo = u32x4::new([w[0], w[1], w[2], w[3]]);
-        let hi = u32x4::new([w[4], w[5], w[6], w[7]]);
+        let (lo, hi) = (lanes4(w, 0), lanes4(w, 4));
         // Per lane: at least one, two (of two words), none with three yet.
         let (o, t) = (lo | hi, lo & hi);
         // Lanes 0 + 2 and 1 + 3: counts of four words.

@@ -8,7 +8,7 @@
 
 use wide::u32x4;
 
-use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State};
+use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State, lanes4};
 use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
 
 /// What the last propagation left for the guess that follows it (its final triads pass's
@@ -145,7 +145,7 @@ const fn pairing_masks(step: u32) -> [u32; 6] {
 const PAIRINGS_H4: [u32x4; 6] = splat_masks(PAIRINGS_H);
 const PAIRINGS_V4: [u32x4; 6] = splat_masks(PAIRINGS_V);
 
-const fn splat_masks(masks: [u32; 6]) -> [u32x4; 6] {
+pub(super) const fn splat_masks(masks: [u32; 6]) -> [u32x4; 6] {
     let mut v = [u32x4::ZERO; 6];
     let mut i = 0;
     while i < 6 {
@@ -202,7 +202,7 @@ impl State {
         // Per digit, the vector [h, v, f, w]: one thermometer count below takes all four.
         let mut per_digit = [u32x4::ZERO; 9];
         let c = &self.cand;
-        let ld = |k: usize| u32x4::new([c[k], c[k + 1], c[k + 2], c[k + 3]]);
+        let ld = |k: usize| lanes4(c, k);
         for (g, lo) in [0usize, 4].into_iter().enumerate() {
             let (x0, x1, x2) = (ld(lo), ld(9 + lo), ld(18 + lo));
             let (h, v) = (presence_h(x0, x1, x2), presence_v(x0, x1, x2));
@@ -332,7 +332,7 @@ impl State {
         // digits (at most 54 a byte) is one horizontal add: the six totals come from two
         // adds, with no count stored or read back one by one.
         let p = &sc.pres;
-        let ld = |k: usize| u32x4::new([p[k], p[k + 1], p[k + 2], p[k + 3]]);
+        let ld = |k: usize| lanes4(p, k);
         let bytes = |x: u32x4, step: u32, masks: &[u32x4; 6]| -> u32x4 {
             pairings(x, masks)
                 | pairings(x >> step, masks) << 8
