@@ -481,3 +481,60 @@ fn a_node_limit_caps_a_parallel_run_in_total_as_one_thread() {
         }
     }
 }
+
+/// A board with every cell hinted has an empty fill order; its search has one solution (the
+/// hints) and places no piece. Splitting, saving at the start and resuming, and the parallel
+/// run must all still report that solution.
+#[test]
+fn a_fully_hinted_board_keeps_its_one_solution_through_split_and_resume() {
+    use eternity_solver::{Hint, Instance, Piece, Rotation};
+    let pieces = vec![
+        Piece::new([0, 1, 1, 0]),
+        Piece::new([0, 0, 1, 1]),
+        Piece::new([1, 1, 0, 0]),
+        Piece::new([1, 0, 0, 1]),
+    ];
+    let hints = (0..4)
+        .map(|cell| Hint {
+            cell,
+            piece: cell as u16,
+            rotation: Rotation::R0,
+        })
+        .collect();
+    let inst = Instance::new(2, 2, pieces, hints).unwrap();
+    let order = FillOrder::row_major(&inst);
+    assert!(order.is_empty());
+    let whole = engine::run(EngineKind::Baseline, &inst, &order, Limits::all());
+    assert_eq!((whole.nodes, whole.solutions), (0, 1));
+    let hints_board = whole.first_solution.clone().unwrap();
+    hints_board.verify_solution(&inst).unwrap();
+    for kind in EngineKind::ALL {
+        let options = SearchOptions::default().engine(kind);
+        // Saved before the first step, through text, and resumed.
+        let fresh = Solver::new(&inst, &order, options);
+        let text = fresh.continuation().to_text();
+        let cont = Continuation::from_text(&text).unwrap();
+        let resumed: Vec<_> = Solver::resume(&inst, &order, &cont, options)
+            .unwrap()
+            .collect();
+        assert_eq!(resumed, vec![hints_board.clone()], "{kind} resumed");
+        // Stepped to the end: the saved state then says finished.
+        let mut done = Solver::new(&inst, &order, options);
+        assert!(matches!(done.step(Budget::nodes(1)), Step::Found(_)));
+        assert!(matches!(done.step(Budget::nodes(1)), Step::Finished));
+        assert!(done.continuation().finished);
+        // Cut at any depth: one job, which holds the solution.
+        for depth in [0, 1, 5] {
+            let jobs = split(&inst, &order, depth);
+            assert_eq!((jobs.depth, jobs.prefix_nodes, jobs.jobs.len()), (0, 0, 1));
+            assert_eq!(split_nonempty(&inst, &order, depth), jobs);
+            let found: Vec<_> = Solver::resume(&inst, &order, &jobs.jobs[0], options)
+                .unwrap()
+                .collect();
+            assert_eq!(found, vec![hints_board.clone()], "{kind} depth {depth}");
+            let (total, items) = fresh.split(depth).solve_serially();
+            assert_eq!((total.nodes, total.found), (0, 1), "{kind} depth {depth}");
+            assert_eq!(items, vec![hints_board.clone()]);
+        }
+    }
+}

@@ -48,7 +48,9 @@ impl Continuation {
             choices: self.choices.clone(),
             floor: self.floor,
             leaf: order.len(),
-            finished: self.finished,
+            // With every cell hinted the core has nothing to do (as `Cursor::start`); the
+            // solver itself reports the hints as the one solution unless `finished`.
+            finished: self.finished || order.is_empty(),
         }
     }
 
@@ -102,7 +104,9 @@ impl Continuation {
             });
         }
         if !self.finished {
-            if self.choices.is_empty() || self.choices.len() > order.len() {
+            // A fully hinted board's fill order is empty, and its search still has one
+            // frontier (the start, `[0]`) until it reports the hints as its solution.
+            if self.choices.is_empty() || self.choices.len() > order.len().max(1) {
                 return Err(ResumeError::Shape(format!(
                     "{} choices for a fill order of {} cells",
                     self.choices.len(),

@@ -284,7 +284,9 @@ impl Solver {
         Continuation {
             fingerprint: Continuation::fingerprint(&self.inst, &self.order),
             mode: self.options.mode,
-            finished: self.done || cursor.finished,
+            // With every cell hinted the core starts finished, but the search is not over
+            // until it has reported the hints as its one solution.
+            finished: self.done || (cursor.finished && !self.order.is_empty()),
             choices: cursor.choices,
             floor: cursor.floor,
             nodes: self.stats.nodes,

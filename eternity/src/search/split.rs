@@ -59,12 +59,10 @@ pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> 
         best: Vec::new(),
     };
     if depth == 0 {
-        let jobs = if order.is_empty() {
-            Vec::new()
-        } else {
-            vec![job(vec![0])]
-        };
-        let marks = vec![0; jobs.len()];
+        // One job, the whole search; even with every cell hinted (an empty fill order) the
+        // job is there, as it holds the search's one solution.
+        let jobs = vec![job(vec![0])];
+        let marks = vec![0];
         let jobs = Jobs {
             depth,
             prefix_nodes: 0,
