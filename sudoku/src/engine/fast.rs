@@ -22,10 +22,10 @@
 //! - cheap, for puzzles of fewer than `FULL_MIN_GIVENS` (17) givens, which never have one
 //!   solution, and of more than `FULL_MAX_GIVENS` (29), which propagation nearly solves: the
 //!   rules above (the rules across bands only while more than `STACK_RULE_MIN_OPEN` cells
-//!   are open, and never with more than 29 givens), and a guess on a two-candidate cell of
-//!   the band with the most open and two-candidate cells (or else the first cell with the
-//!   fewest candidates): the copy with the digit removed goes on the stack, the current
-//!   state places it.
+//!   are open, and never with more than 29 givens), and a guess on the last two-candidate
+//!   cell of the first band that has one (or else the first cell with the fewest
+//!   candidates): the copy with the digit removed goes on the stack, the current state
+//!   places it.
 //! - full, for puzzles of 17 to 29 givens, among them every hard one: the rules across
 //!   bands at any number of open cells, and at each stall the triads of the `triads` module
 //!   (naked and hidden triads in minirows and minicolumns, which catch what no single-digit
@@ -655,19 +655,21 @@ impl State {
         }
     }
 
-    /// [`State::choose`] outside full mode, a cell guess: a cell with two candidates in the
-    /// band with the most open and two-candidate cells (its last such cell in reading order,
-    /// its lower digit), else the first cell with the fewest candidates.
+    /// [`State::choose`] outside full mode, a cell guess: the first band (top to bottom)
+    /// with a two-candidate cell, its last such cell in reading order, its lower digit; else
+    /// the first cell with the fewest candidates.
     ///
-    /// Cheap on purpose. Scoring each two-candidate cell by the open cells of its row, box
-    /// and column (the choice above 45 open cells until the full inference took the hard
-    /// puzzles) was no better anywhere: three alternating `compare` runs, the same node
-    /// totals on the hard sets, bad_multi 1.06x -> 1.10x the `sudoku` crate, 17-clue and
-    /// serg +1%, bad_unsat -1.5%; generated puzzles: 17-clue puzzles less three givens 6%
-    /// fewer instructions, less one 3.5% fewer.
+    /// Cheap on purpose: usually only the first band's counts are read, and they are
+    /// mostly the ones the propagation left. Choosing the band by its open and two-candidate
+    /// cells instead needed every band's counts and a software popcount (the target's
+    /// baseline has none) for about the same nodes (serg 0.5% fewer, bad_multi 0.6% more):
+    /// the guess alone was 10% of serg's instructions (about 240 a guess), and dropping the
+    /// score took serg 8% and bad_multi 10% of their instructions (1.27x -> 1.34x and 1.29x
+    /// -> 1.40x the `sudoku` crate), also on isomorphs of both sets. Scoring each
+    /// two-candidate cell by the open cells of its row, box and column was no better
+    /// anywhere. See the crate README.
     #[inline(always)]
     fn choose_cheap(&self, sc: &Scratch) -> Choice {
-        let mut best: Option<(u32, usize, usize)> = None;
         for band in 0..3 {
             let open = self.unplaced[band];
             if open == 0 {
@@ -676,17 +678,10 @@ impl State {
             let (_, twos, threes) = self.counts_after(band, sc);
             let pairs = open & twos & !threes;
             if pairs != 0 {
-                // Two counts in one: the target's baseline has no popcount instruction.
-                let score = (open as u64 | (pairs as u64) << 32).count_ones();
-                if best.is_none_or(|b| score > b.0) {
-                    best = Some((score, band, 31 - pairs.leading_zeros() as usize));
-                }
+                return self.cell_choice(band, 31 - pairs.leading_zeros() as usize);
             }
         }
-        match best {
-            Some((_, band, p)) => self.cell_choice(band, p),
-            None => self.fewest_candidates(),
-        }
+        self.fewest_candidates()
     }
 
     /// No cell with two candidates: the first one with the fewest.
