@@ -374,7 +374,6 @@ impl State {
     fn propagate_with<const TRACK: bool, const FULL: bool>(&mut self, sc: &mut Scratch) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
-        sc.counted = 0;
         // Entries changed since naked singles last ran: a band none of whose words changed
         // has no new single (the last run, or the end of the last propagation, left none).
         let mut touched = dirty;
@@ -402,7 +401,7 @@ impl State {
             }
             let bands = bands_of(touched);
             touched = 0;
-            match self.naked_singles(bands, sc, !FULL) {
+            match self.naked_singles(bands) {
                 None => return false,
                 Some(0) => {}
                 Some(more) => {
@@ -560,25 +559,16 @@ impl State {
     }
 
     /// Places every naked single in the bands of `bands` (bit per band); `None` on a cell
-    /// without candidates, else the entries of `cand` it changed. With `keep`, leaves each
-    /// band's candidate counts in `sc` for the guess.
+    /// without candidates, else the entries of `cand` it changed.
     #[inline(always)]
-    fn naked_singles(&mut self, bands: u32, sc: &mut Scratch, keep: bool) -> Option<u32> {
+    fn naked_singles(&mut self, bands: u32) -> Option<u32> {
         let mut found = 0;
         let mut todo = bands;
         while todo != 0 {
             let band = todo.trailing_zeros() as usize % 3;
             todo &= todo - 1;
             let open = self.unplaced[band];
-            let (ones, twos, threes) = self.counts(band);
-            // Kept for a cell guess (`keep`: outside full mode, whose guesses seldom need
-            // them): if this pass places nothing in the band, no later change to its words
-            // goes without another pass here, so at the end of a successful propagation
-            // these are the band's counts.
-            if keep {
-                sc.counts[band] = [ones, twos, threes];
-                sc.counted |= 1 << band;
-            }
+            let (ones, twos, _) = self.counts(band);
             if open & !ones != 0 {
                 return None;
             }
@@ -593,18 +583,6 @@ impl State {
             }
         }
         Some(found)
-    }
-
-    /// [`State::counts`] after a successful propagation, from what it left in `sc` where it
-    /// can.
-    #[inline(always)]
-    fn counts_after(&self, band: usize, sc: &Scratch) -> (u32, u32, u32) {
-        if sc.counted >> band & 1 != 0 {
-            let [ones, twos, threes] = sc.counts[band];
-            (ones, twos, threes)
-        } else {
-            self.counts(band)
-        }
     }
 
     /// Cells of a band with at least one, two and three candidates.
@@ -642,7 +620,7 @@ impl State {
         if self.is_full() {
             self.choose_full(sc)
         } else {
-            self.choose_cheap(sc)
+            self.choose_cheap()
         }
     }
 
@@ -651,7 +629,7 @@ impl State {
     fn choose_full(&self, sc: &Scratch) -> Choice {
         match self.choose_config(sc) {
             Some(c) => c,
-            None => self.choose_cheap(sc),
+            None => self.choose_cheap(),
         }
     }
 
@@ -659,8 +637,11 @@ impl State {
     /// with a two-candidate cell, its last such cell in reading order, its lower digit; else
     /// the first cell with the fewest candidates.
     ///
-    /// Cheap on purpose: usually only the first band's counts are read, and they are
-    /// mostly the ones the propagation left. Choosing the band by its open and two-candidate
+    /// Cheap on purpose: it usually counts the first band's candidates alone (about 35
+    /// instructions), and a band below only when the ones above have no two-candidate cell.
+    /// Counting here costs less than keeping the counts of every naked-singles pass for the
+    /// guess, as the propagation did: serg 2.5% fewer instructions, bad_multi 1.6%, the same
+    /// nodes. Choosing the band by its open and two-candidate
     /// cells instead needed every band's counts and a software popcount (the target's
     /// baseline has none) for about the same nodes (serg 0.5% fewer, bad_multi 0.6% more):
     /// the guess alone was 10% of serg's instructions (about 240 a guess), and dropping the
@@ -669,13 +650,13 @@ impl State {
     /// two-candidate cell by the open cells of its row, box and column was no better
     /// anywhere. See the crate README.
     #[inline(always)]
-    fn choose_cheap(&self, sc: &Scratch) -> Choice {
+    fn choose_cheap(&self) -> Choice {
         for band in 0..3 {
             let open = self.unplaced[band];
             if open == 0 {
                 continue;
             }
-            let (_, twos, threes) = self.counts_after(band, sc);
+            let (_, twos, threes) = self.counts(band);
             let pairs = open & twos & !threes;
             if pairs != 0 {
                 return self.cell_choice(band, 31 - pairs.leading_zeros() as usize);
@@ -973,7 +954,7 @@ impl FastSearch {
                 let choice = if FULL {
                     state.choose_full(&sc)
                 } else {
-                    state.choose_cheap(&sc)
+                    state.choose_cheap()
                 };
                 let other = state.split(choice);
                 if FULL {

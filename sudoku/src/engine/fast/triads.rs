@@ -11,10 +11,9 @@ use wide::u32x4;
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State, lanes4};
 use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
 
-/// What the last propagation left for the guess that follows it (its final triads pass's
-/// presence masks in full mode, the bands' candidate counts otherwise), and the triads
-/// already applied on the path to the current state. It lives beside the state (not in it)
-/// so that a state stays 128 bytes to copy.
+/// What the last propagation left for the guess that follows it in full mode (its final
+/// triads pass's presence masks), and the triads already applied on the path to the current
+/// state. It lives beside the state (not in it) so that a state stays 128 bytes to copy.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Scratch {
     /// Minirow presence per digit, then minicolumn presence per digit.
@@ -23,10 +22,6 @@ pub(crate) struct Scratch {
     /// ancestor: a cache, since applying one again changes nothing.
     pub(super) done_h: u32,
     pub(super) done_v: u32,
-    /// Per band, its cells with at least one, two and three candidates, as the last
-    /// propagation's naked singles counted them (the bands in `counted`), for the guess.
-    pub(super) counts: [[u32; 3]; 3],
-    pub(super) counted: u32,
 }
 
 /// Bit operations common to `u32` and `wide::u32x4`, for code written once for both.
