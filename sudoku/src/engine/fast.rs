@@ -639,16 +639,19 @@ impl State {
     ///
     /// Cheap on purpose: it usually counts the first band's candidates alone (about 35
     /// instructions), and a band below only when the ones above have no two-candidate cell.
-    /// Counting here costs less than keeping the counts of every naked-singles pass for the
-    /// guess, as the propagation did: serg 2.5% fewer instructions, bad_multi 1.6%, the same
-    /// nodes. Choosing the band by its open and two-candidate
-    /// cells instead needed every band's counts and a software popcount (the target's
-    /// baseline has none) for about the same nodes (serg 0.5% fewer, bad_multi 0.6% more):
-    /// the guess alone was 10% of serg's instructions (about 240 a guess), and dropping the
-    /// score took serg 8% and bad_multi 10% of their instructions (1.27x -> 1.34x and 1.29x
-    /// -> 1.40x the `sudoku` crate), also on isomorphs of both sets. Scoring each
-    /// two-candidate cell by the open cells of its row, box and column was no better
-    /// anywhere. See the crate README.
+    ///
+    /// - Choosing the band by its open and two-candidate cells, as before, needed every
+    ///   band's counts and a software popcount (the target's baseline has none) for about
+    ///   the same nodes (serg 0.5% fewer, bad_multi 0.6% more): the guess alone was 10% of
+    ///   serg's instructions (about 240 a guess). Dropping the score took serg 8% and
+    ///   bad_multi 10% of their instructions (1.27x -> 1.34x and 1.29x -> 1.40x the `sudoku`
+    ///   crate), also on isomorphs of both sets.
+    /// - Counting here then cost less than naked singles keeping every band's counts for
+    ///   the guess: serg 2.5% fewer instructions, bad_multi 1.6%, the same nodes.
+    /// - Scoring each two-candidate cell by the open cells of its row, box and column was no
+    ///   better anywhere.
+    ///
+    /// See the crate README.
     #[inline(always)]
     fn choose_cheap(&self) -> Choice {
         for band in 0..3 {
