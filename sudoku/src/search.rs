@@ -174,22 +174,21 @@ impl Solutions {
     /// [`Solutions::count_up_to`], building the first solution's grid only if `keep_first`
     /// (a count alone needs none).
     fn count_keeping(&mut self, limit: u64, keep_first: bool) -> Count {
+        self.count_from(None, limit, keep_first)
+    }
+
+    /// [`Solutions::count_keeping`], after starting over on `puzzle` if given: for the fast
+    /// engine one call does both (see `FastSearch::count`).
+    fn count_from(&mut self, puzzle: Option<&Grid>, limit: u64, keep_first: bool) -> Count {
         let mut count = Count::default();
         match &mut self.inner {
             Inner::Fast(f) => {
-                while count.solutions < limit {
-                    match f.run(Unlimited) {
-                        Event::Solution(s) => {
-                            count.solutions += 1;
-                            if keep_first && count.first.is_none() {
-                                count.first = Some(s.solution());
-                            }
-                        }
-                        Event::Paused | Event::Finished => break,
-                    }
-                }
+                (count.solutions, count.first) = f.count(puzzle, limit, keep_first);
             }
             Inner::Baseline(b) => {
+                if let Some(p) = puzzle {
+                    b.reset(p);
+                }
                 while count.solutions < limit {
                     match b.run(Unlimited) {
                         Event::Solution(g) => {
@@ -344,8 +343,7 @@ impl Solver {
 
     /// Counts the solutions of `puzzle` up to `limit` (2 checks uniqueness).
     pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Count {
-        self.search.reset(puzzle);
-        self.search.count_up_to(limit)
+        self.search.count_from(Some(puzzle), limit, true)
     }
 
     /// The number of solutions of `puzzle`, counted up to `limit`, without building any
@@ -353,8 +351,7 @@ impl Solver {
     /// and counters, for a caller that needs the number alone (a uniqueness check of many
     /// puzzles).
     pub fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        self.search.reset(puzzle);
-        self.search.count_keeping(limit, false).solutions
+        self.search.count_from(Some(puzzle), limit, false).solutions
     }
 
     /// The counters of the last [`Solver::count`], [`Solver::count_solutions`] or

@@ -36,13 +36,14 @@
 //!   sets is the size of tdoku's (about 9 guesses a puzzle on top1465, 112 on
 //!   forum_hardest_1106), at a higher cost per node than the cheap mode.
 
-use puzzle_search::{Limit, Meter};
+use puzzle_search::{Limit, Meter, Unlimited};
 
 use crate::grid::{CELLS, Grid};
 
 use super::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROWS, SPREAD8, columns_mask};
 use super::{Counters, Event};
 
+mod dispatch;
 mod triads;
 pub(crate) use triads::Scratch;
 use triads::{fold_v, splat_masks};
@@ -219,6 +220,7 @@ impl State {
     /// givens one by one touched nine words per given, a large share of the time of an easy
     /// puzzle. The words are computed four to a vector, with no loop over a word's givens:
     /// a clash is found by counting the rows and boxes that hold a given.
+    #[inline(always)]
     pub(crate) fn new(grid: &Grid) -> Option<State> {
         // The givens of each digit, one mask per band: the 81 cells, padded with blanks to
         // six vectors of sixteen, compared with the digit, each compare's bits taken at once
@@ -824,6 +826,12 @@ impl FastSearch {
 
     /// Starts over on another puzzle, keeping the allocated stack.
     pub(crate) fn reset(&mut self, puzzle: &Grid) {
+        dispatch::reset(self, puzzle);
+    }
+
+    /// [`FastSearch::reset`] in the caller's instruction set.
+    #[inline(always)]
+    fn reset_here(&mut self, puzzle: &Grid) {
         self.stack.clear();
         self.done.clear();
         self.current_done = [0; 2];
@@ -902,6 +910,50 @@ impl FastSearch {
     /// node: one compare against the meter's threshold).
     #[inline]
     pub(crate) fn run<L: Limit>(&mut self, limit: L) -> Event<State> {
+        dispatch::run(self, limit)
+    }
+
+    /// Counts solutions from here up to `limit` (after starting over on `puzzle`, if given):
+    /// how many, and the first one's grid if `keep_first`. The whole count is one call into
+    /// the copy of the search built for the processor (see [`dispatch`]).
+    pub(crate) fn count(
+        &mut self,
+        puzzle: Option<&Grid>,
+        limit: u64,
+        keep_first: bool,
+    ) -> (u64, Option<Grid>) {
+        dispatch::count(self, puzzle, limit, keep_first)
+    }
+
+    /// [`FastSearch::count`] in the caller's instruction set.
+    #[inline(always)]
+    fn count_here(
+        &mut self,
+        puzzle: Option<&Grid>,
+        limit: u64,
+        keep_first: bool,
+    ) -> (u64, Option<Grid>) {
+        if let Some(p) = puzzle {
+            self.reset_here(p);
+        }
+        let (mut solutions, mut first) = (0, None);
+        while solutions < limit {
+            match self.run_here(Unlimited) {
+                Event::Solution(s) => {
+                    solutions += 1;
+                    if keep_first && first.is_none() {
+                        first = Some(s.solution());
+                    }
+                }
+                Event::Paused | Event::Finished => break,
+            }
+        }
+        (solutions, first)
+    }
+
+    /// [`FastSearch::run`] in the caller's instruction set.
+    #[inline(always)]
+    fn run_here<L: Limit>(&mut self, limit: L) -> Event<State> {
         let mut sc = Scratch::default();
         let state = match self.current.take() {
             Some(s) => {

@@ -184,7 +184,7 @@ impl State {
     /// Leaves in `sc` the presence masks it computed, for [`State::choose_config`], and marks
     /// the triads it applied there (`done_h`, `done_v`) so that they are not applied again
     /// below this state.
-    #[inline]
+    #[inline(always)]
     pub(super) fn triads(&mut self, sc: &mut Scratch) -> Option<u32> {
         // Per digit: minirow presence `h` (bit 9r + 3k + band), minicolumn presence `v`
         // (bit 9 * band + column), and the minirows (minicolumns) the digit is forced into,
@@ -318,7 +318,7 @@ impl State {
     /// tdoku's choice: the band or stack with the fewest configurations left over its digits
     /// (not all fixed), in it the digit with the fewest (at least two), split on a minirow
     /// (minicolumn) of its first configuration that its second lacks.
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn choose_config(&self, sc: &Scratch) -> Option<Choice> {
         // Configurations counted straight from the presence masks, four digits a vector;
         // digit 8 of the three bands (stacks) shares one vector, a band (stack) a lane. A
@@ -391,6 +391,7 @@ impl State {
     /// The split of digit `d` in band (or stack) `at`, whose (row, box) or (band, column)
     /// pairs are `m` with at least two configurations: on a minirow (minicolumn) that the
     /// first configuration uses and the second does not.
+    #[inline(always)]
     fn config_split(&self, at: usize, vertical: bool, d: usize, m: u32) -> Option<Choice> {
         let split = CONFIG_SPLIT[(m & 511) as usize];
         if split == NO_SPLIT {
