@@ -7,7 +7,9 @@
 //!   counts solutions up to a limit (2 checks uniqueness) without allocating per puzzle. Both
 //!   run an [`Engine`]: the fast bit-parallel engine with band propagation (singles and locked
 //!   candidates) and guesses that copy a 128-byte state, or the seed's plain backtracker, kept
-//!   as the oracle.
+//!   as the oracle. The fast engine is built for the target's baseline and again for
+//!   x86-64-v3 (AVX2, BMI, POPCNT); the copy for the processor is picked at run time, with
+//!   no build flags, and both make the same search.
 //! - Generation ([`generate`]): [`Finals`](generate::Finals), distinct solved grids with a
 //!   chosen top-left digit (1,672,151,040 of them, the seed's 1,451,520 first), any index in
 //!   constant time.
