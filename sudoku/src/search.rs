@@ -168,17 +168,12 @@ impl Solutions {
     /// Counts solutions from here up to `limit` more, with no budget to check; `guesses` is
     /// the total of this search so far.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_keeping(limit, true)
+        self.count_from(None, limit, true)
     }
 
-    /// [`Solutions::count_up_to`], building the first solution's grid only if `keep_first`
-    /// (a count alone needs none).
-    fn count_keeping(&mut self, limit: u64, keep_first: bool) -> Count {
-        self.count_from(None, limit, keep_first)
-    }
-
-    /// [`Solutions::count_keeping`], after starting over on `puzzle` if given: for the fast
-    /// engine one call does both (see `FastSearch::count`).
+    /// [`Solutions::count_up_to`], after starting over on `puzzle` if given (for the fast
+    /// engine one call does both, see `FastSearch::count`), building the first solution's
+    /// grid only if `keep_first` (a count alone needs none).
     fn count_from(&mut self, puzzle: Option<&Grid>, limit: u64, keep_first: bool) -> Count {
         let mut count = Count::default();
         match &mut self.inner {
