@@ -220,15 +220,22 @@ pub struct SolveReport {
 /// in input order (the same counts for any number of threads). Without the `parallel`
 /// feature every puzzle is counted on the calling thread.
 pub fn count_all(grids: &[Grid], threads: usize) -> Result<Vec<Count>, FileError> {
-    Ok(count_on(&pool(threads)?, grids))
+    let mut counts = Vec::new();
+    count_on(&pool(threads)?, grids, &mut counts);
+    Ok(counts)
 }
 
 /// The verdict (limit 2) of every puzzle with the fast engine, on `threads` threads, in input
 /// order: [`count_all`]'s verdicts, without building any solution's grid.
 pub fn verdicts(grids: &[Grid], threads: usize) -> Result<Vec<Verdict>, FileError> {
-    Ok(map_on(&pool(threads)?, grids, |s, g| {
-        Verdict::of(s.count_solutions(g, 2))
-    }))
+    let mut verdicts = Vec::new();
+    map_on(
+        &pool(threads)?,
+        grids,
+        |s, g| Verdict::of(s.count_solutions(g, 2)),
+        &mut verdicts,
+    );
+    Ok(verdicts)
 }
 
 /// Where batches are counted: a thread pool built once for a whole file (building one per
@@ -259,33 +266,41 @@ fn pool(_threads: usize) -> Result<Pool, FileError> {
     Ok(None)
 }
 
-/// Counts (limit 2) every puzzle of `grids` on `pool`, in input order.
-fn count_on(pool: &Pool, grids: &[Grid]) -> Vec<Count> {
-    map_on(pool, grids, |s, g| s.count(g, 2))
+/// Counts (limit 2) every puzzle of `grids` on `pool`, in input order, into `out`.
+fn count_on(pool: &Pool, grids: &[Grid], out: &mut Vec<Count>) {
+    map_on(pool, grids, |s, g| s.count(g, 2), out);
 }
 
-/// `each` of every puzzle of `grids`, with a solver per thread, on `pool`, in input order.
+/// `each` of every puzzle of `grids`, with a solver per thread, on `pool`, in input order,
+/// into `out` (emptied first). `out` keeps its allocation from one batch to the next: a
+/// new vector for each batch of a file was freed and allocated again every time, and the
+/// allocator handed its pages back to the system and took them again, page faults that
+/// made `solve_file` spend several times more time in the system than in writing its
+/// output.
 fn map_on<T: Send>(
     pool: &Pool,
     grids: &[Grid],
     each: impl Fn(&mut Solver, &Grid) -> T + Sync + Send,
-) -> Vec<T> {
+    out: &mut Vec<T>,
+) {
     #[cfg(feature = "parallel")]
     if let Some(pool) = pool {
         use rayon::prelude::*;
 
-        return pool.install(|| {
+        pool.install(|| {
             grids
                 .par_iter()
                 .with_min_len(64)
                 .map_init(Solver::new, |s, g| each(s, g))
-                .collect()
+                .collect_into_vec(out)
         });
+        return;
     }
     #[cfg(not(feature = "parallel"))]
     let _ = pool;
     let mut solver = Solver::new();
-    grids.iter().map(|g| each(&mut solver, g)).collect()
+    out.clear();
+    out.extend(grids.iter().map(|g| each(&mut solver, g)));
 }
 
 /// Reads every puzzle of `text` (format given or detected); malformed input is an error
@@ -380,9 +395,12 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
         ..SolveReport::default()
     };
     let mut stopped = false;
+    // Both reused from batch to batch (see `map_on`).
+    let mut counts = Vec::with_capacity(BATCH);
+    let mut answers = Vec::with_capacity(BATCH);
     for (b, batch) in grids.chunks(BATCH).enumerate() {
-        let counts = count_on(&pool, batch);
-        let mut answers = Vec::with_capacity(batch.len());
+        count_on(&pool, batch, &mut counts);
+        answers.clear();
         for (k, (g, c)) in batch.iter().zip(counts.iter()).enumerate() {
             report.puzzles += 1;
             report.guesses += c.guesses;
