@@ -9,7 +9,7 @@
 use std::process::ExitCode;
 
 use bench_harness::Ctx;
-use bench_harness::measure::{children_cpu, process_cpu};
+use bench_harness::measure::{children_cpu, machine, process_cpu};
 use bench_harness::report::{Table, sig3};
 use bench_harness::suites;
 
@@ -79,6 +79,8 @@ fn main() -> ExitCode {
              their answers; the timings below are not figures)\n"
         );
     }
+    // Ratios between solvers move with the processor: say where they were measured.
+    println!("machine: {}\n", machine());
     let mut reports = Vec::new();
     let mut failed = Vec::new();
     for s in chosen {
