@@ -151,6 +151,51 @@ pub fn paired_ratio(a: &Samples, b: &Samples) -> Samples {
     r
 }
 
+/// The machine the figures come from, one line: the processor's model (from
+/// `/proc/cpuinfo` where there is one), the logical CPUs this process may use, and on
+/// x86-64 whether the processor has the x86-64-v3 features that `pulp` requires for that
+/// level (AVX, AVX2, BMI1/2, FMA, LZCNT, POPCNT), which pick the faster copy of the sudoku
+/// engine. Ratios between solvers move
+/// with the processor, so every table should say where it was measured.
+pub fn machine() -> String {
+    let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    // The first processor's value of `key` (the keys are padded with tabs before the colon).
+    let field = |key: &str| {
+        text.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            (k.trim() == key).then(|| v.trim().to_string())
+        })
+    };
+    let mut model = field("model name").unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    // Virtual machines often name only the vendor's family; the numbers tell the core apart.
+    if let (Some(family), Some(number)) = (field("cpu family"), field("model")) {
+        model = format!("{model} (family {family}, model {number})");
+    }
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{model}, {cpus} logical CPUs{}", x86_level())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn x86_level() -> &'static str {
+    let v3 = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("fma")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("avx");
+    if v3 {
+        ", x86-64-v3"
+    } else {
+        ", below x86-64-v3"
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn x86_level() -> &'static str {
+    ""
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,47 +240,11 @@ mod tests {
         assert_ne!(x, 1);
         assert!(t > Duration::ZERO);
     }
-}
 
-/// The machine the figures come from, one line: the processor's model (from
-/// `/proc/cpuinfo` where there is one), the logical CPUs this process may use, and on
-/// x86-64 whether the processor has the x86-64-v3 features (AVX2, BMI1/2, FMA, LZCNT,
-/// MOVBE) that pick the faster copy of engines compiled twice. Ratios between solvers move
-/// with the processor, so every table should say where it was measured.
-pub fn machine() -> String {
-    let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    // The first processor's value of `key` (the keys are padded with tabs before the colon).
-    let field = |key: &str| {
-        text.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            (k.trim() == key).then(|| v.trim().to_string())
-        })
-    };
-    let mut model = field("model name").unwrap_or_else(|| std::env::consts::ARCH.to_string());
-    // Virtual machines often name only the vendor's family; the numbers tell the core apart.
-    if let (Some(family), Some(number)) = (field("cpu family"), field("model")) {
-        model = format!("{model} (family {family}, model {number})");
+    #[test]
+    fn machine_names_the_processor_and_its_cpus() {
+        let m = machine();
+        assert!(m.contains(" logical CPUs"), "{m}");
+        assert!(!m.starts_with(','), "a model before the counts: {m}");
     }
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{model}, {cpus} logical CPUs{}", x86_level())
-}
-
-#[cfg(target_arch = "x86_64")]
-fn x86_level() -> &'static str {
-    let v3 = std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("fma")
-        && std::is_x86_feature_detected!("lzcnt")
-        && std::is_x86_feature_detected!("movbe");
-    if v3 {
-        ", x86-64-v3"
-    } else {
-        ", below x86-64-v3"
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn x86_level() -> &'static str {
-    ""
 }
