@@ -3,7 +3,7 @@
 //! - [`Engine::Fast`]: bit-parallel candidates per digit and band, propagation by table
 //!   lookups, guesses on a two-candidate cell with the state copied onto a stack; on puzzles
 //!   of 17 to 29 givens (every hard one among them) triads and guesses on band
-//!   configurations instead (`fast.rs`, `fast/triads.rs`, tables in `tables.rs`). It is
+//!   configurations instead (`fast.rs` and its modules in `fast/`, tables in `tables.rs`). It is
 //!   compiled twice, for the target's baseline and for x86-64-v3, and the copy for the
 //!   processor is picked at run time (`fast/dispatch.rs`); both make the same search.
 //! - [`Engine::Baseline`]: the seed's plain backtracker, kept as the oracle and the yardstick:
