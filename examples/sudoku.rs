@@ -36,7 +36,7 @@ use std::time::Instant;
 use clap::Parser;
 use examples::counter_bar;
 use sudoku_engine::generate::{Finals, MAX_FINALS};
-use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts, write_finals};
+use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts_file, write_finals};
 use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
 use sudoku_engine::puzzle_gen::{Generator, Symmetry, UnknownSymmetry};
@@ -275,9 +275,8 @@ fn read_file_puzzles(input: &Path) -> Result<(Vec<Grid>, Format), String> {
 }
 
 fn count(input: &Path, threads: usize) -> Result<(), String> {
-    let (grids, _) = read_file_puzzles(input)?;
     // Verdicts alone: no solution's grid is built.
-    let verdicts = verdicts(&grids, threads).map_err(|e| e.to_string())?;
+    let (verdicts, _) = verdicts_file(input, threads).map_err(|e| e.to_string())?;
     let mut hist = [0usize; 3];
     // The lines are put together by hand: through `writeln!` the formatting machinery cost
     // as much as solving an easy puzzle.
@@ -298,7 +297,7 @@ fn count(input: &Path, threads: usize) -> Result<(), String> {
     out.flush().map_err(|e| e.to_string())?;
     eprintln!(
         "{} puzzles: {} with no solution, {} unique, {} with several",
-        grids.len(),
+        verdicts.len(),
         hist[0],
         hist[1],
         hist[2]

@@ -5,6 +5,10 @@
 //! it waits and the producer blocks when the writer falls behind, so nothing spins and memory
 //! stays bounded. Spent buffers travel back on a second channel to be refilled. Output order is
 //! input order, whatever the number of solving threads.
+//!
+//! Puzzle files are read the same way round: a batch at a time (`read`), the next batch read
+//! and parsed on one thread while the solving threads work on the current one, so neither
+//! reading nor parsing waits in front of the solving, and memory stays bounded.
 
 use std::fs::File;
 use std::io::Write;
@@ -22,10 +26,15 @@ use crate::search::{Count, Solver, Verdict};
 
 // Batches of generated puzzles (a child module, so it shares the writer thread).
 mod puzzles;
+// Puzzle files read a piece at a time.
+mod read;
 pub use puzzles::{GenerateReport, generate_puzzles_to, write_puzzles};
-/// The largest puzzle file [`solve_file`] reads: 1 GiB, some 13 million one-line puzzles.
-/// Solving holds the text and its grids (81 bytes each) in memory, about twice the file; a
-/// larger file is refused with [`FileError::TooLarge`] before it is read.
+use read::{PuzzleReader, ReadError};
+/// The largest puzzle file [`solve_file`] and [`verdicts_file`] read: 1 GiB, some 13 million
+/// one-line puzzles. A larger file is refused with [`FileError::TooLarge`] before it is read
+/// (or, if it grows while it is read, once more than this has been read). Both read a batch
+/// at a time, so memory does not grow with the file; the limit bounds a run's length and
+/// [`verdicts_file`]'s answer (a byte a puzzle).
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// Bytes per buffer handed to the writer.
@@ -319,19 +328,9 @@ pub fn read_puzzles(text: &str, format: Option<Format>) -> Result<(Vec<Grid>, Fo
     }
 }
 
-/// Solves every puzzle of the file `input` and writes the solutions to `output`, in input
-/// order. A puzzle without a solution is written as given (blanks stay blank) and one with
-/// several gets its first solution; both are listed in the report. The whole input is read
-/// and checked first, so a malformed puzzle stops the run before anything is written.
-/// The output is written beside `output` and renamed over it once complete, so a failure
-/// midway (a full disk) leaves the old file, never a half-written one.
-pub fn solve_file(
-    input: impl AsRef<Path>,
-    output: impl AsRef<Path>,
-    options: SolveOptions,
-) -> Result<SolveReport, FileError> {
-    let input = input.as_ref();
-    let output = output.as_ref();
+/// Opens `input` to be read a batch at a time, refusing a file larger than
+/// [`MAX_INPUT_BYTES`].
+fn open_puzzles(input: &Path, format: Option<Format>) -> Result<PuzzleReader<File>, FileError> {
     let io = |source| FileError::Io {
         path: input.to_path_buf(),
         source,
@@ -344,36 +343,165 @@ pub fn solve_file(
             max: MAX_INPUT_BYTES,
         });
     }
-    // `take` too: a file that grows after the check is still read only up to the limit.
-    let mut text = String::new();
-    std::io::Read::read_to_string(
-        &mut std::io::Read::take(File::open(input).map_err(io)?, MAX_INPUT_BYTES + 1),
-        &mut text,
-    )
-    .map_err(io)?;
-    if text.len() as u64 > MAX_INPUT_BYTES {
-        return Err(FileError::TooLarge {
-            path: input.to_path_buf(),
-            bytes: text.len() as u64,
+    Ok(PuzzleReader::new(File::open(input).map_err(io)?, format))
+}
+
+/// A [`ReadError`] of the file `input` as the error this module returns.
+fn file_error(input: &Path, e: ReadError) -> FileError {
+    let path = input.to_path_buf();
+    match e {
+        ReadError::Io(source) => FileError::Io { path, source },
+        ReadError::TooLarge(bytes) => FileError::TooLarge {
+            path,
+            bytes,
             max: MAX_INPUT_BYTES,
-        });
+        },
+        ReadError::Parse(source) => FileError::Parse { path, source },
     }
-    let (grids, format) =
-        read_puzzles(&text, options.input).map_err(|source| FileError::Parse {
-            path: input.to_path_buf(),
-            source,
-        })?;
-    if grids.is_empty() {
+}
+
+/// Runs `a` and `b`, on two threads of `pool` when there is one, and returns what `b` does.
+fn both<A, B, R>(pool: &Pool, a: A, b: B) -> R
+where
+    A: FnOnce() + Send,
+    B: FnOnce() -> R + Send,
+    R: Send,
+{
+    #[cfg(feature = "parallel")]
+    if let Some(pool) = pool {
+        return pool.install(|| rayon::join(a, b)).1;
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = pool;
+    a();
+    b()
+}
+
+/// Calls `work` on each batch of the puzzles of `reader` with its index and the format
+/// read, in order, reading and parsing the next batch while `work` runs on this one (on
+/// another thread of `pool`: reading is then off the solving's path), until `work` says
+/// false. Returns the number of puzzles read.
+fn in_batches<R: std::io::Read + Send>(
+    reader: &mut PuzzleReader<R>,
+    pool: &Pool,
+    mut work: impl FnMut(usize, &[Grid], Format) -> bool + Send,
+) -> Result<usize, ReadError> {
+    // The whole loop on a thread of the pool, so that each batch's `both` and the counting
+    // inside it start there, not through a hand-over from the calling thread.
+    on_pool(pool, || {
+        let mut current = Vec::with_capacity(BATCH);
+        let mut next = Vec::with_capacity(BATCH);
+        reader.next_batch(&mut current)?;
+        let mut total = 0;
+        let mut b = 0;
+        while !current.is_empty() {
+            total += current.len();
+            let (batch, work, format) = (&current, &mut work, reader.format());
+            let mut go_on = true;
+            let go = &mut go_on;
+            both(
+                pool,
+                || *go = work(b, batch, format),
+                || reader.next_batch(&mut next),
+            )?;
+            if !go_on {
+                break;
+            }
+            std::mem::swap(&mut current, &mut next);
+            b += 1;
+        }
+        Ok(total)
+    })
+}
+
+/// Runs `f` on a thread of `pool` when there is one, else on the calling thread.
+fn on_pool<R: Send>(pool: &Pool, f: impl FnOnce() -> R + Send) -> R {
+    #[cfg(feature = "parallel")]
+    if let Some(pool) = pool {
+        return pool.install(f);
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = pool;
+    f()
+}
+
+/// The verdict (limit 2) of every puzzle of the file `input` (format detected), in input
+/// order, on `threads` threads, with the format read: [`verdicts`] of the file's puzzles.
+/// The file is read a batch at a time, each batch read and parsed while the one before it
+/// is solved. A malformed puzzle is an error naming it, as is a file with no puzzle.
+pub fn verdicts_file(
+    input: impl AsRef<Path>,
+    threads: usize,
+) -> Result<(Vec<Verdict>, Format), FileError> {
+    let input = input.as_ref();
+    let mut reader = open_puzzles(input, None)?;
+    let pool = pool(threads)?;
+    let mut all = Vec::new();
+    let mut verdicts = Vec::with_capacity(BATCH);
+    let total = in_batches(&mut reader, &pool, |_, batch, _| {
+        map_on(
+            &pool,
+            batch,
+            |s, g| Verdict::of(s.count_solutions(g, 2)),
+            &mut verdicts,
+        );
+        all.extend_from_slice(&verdicts);
+        true
+    })
+    .map_err(|e| file_error(input, e))?;
+    if total == 0 {
         return Err(FileError::Empty(input.to_path_buf()));
     }
+    Ok((all, reader.format()))
+}
+
+/// Solves every puzzle of the file `input` and writes the solutions to `output`, in input
+/// order. A puzzle without a solution is written as given (blanks stay blank) and one with
+/// several gets its first solution; both are listed in the report. The input is read a
+/// batch at a time, each batch read and parsed while the one before it is solved, so memory
+/// stays bounded and reading is off the solving's path. A malformed puzzle stops the run
+/// with an error naming it. The output is written beside `output` and renamed over it once
+/// complete, so a run that fails (a malformed puzzle, a full disk) leaves the old file,
+/// never a half-written one.
+pub fn solve_file(
+    input: impl AsRef<Path>,
+    output: impl AsRef<Path>,
+    options: SolveOptions,
+) -> Result<SolveReport, FileError> {
+    let input = input.as_ref();
+    let output = output.as_ref();
+    let mut reader = open_puzzles(input, options.input)?;
+    let pool = pool(options.threads)?;
     let (out, file) = create(output)?;
-    let report = solve_to_writer(&grids, file, format, options).map_err(|e| match e {
-        FileError::Write(source) => FileError::Io {
-            path: output.to_path_buf(),
-            source,
-        },
-        other => other,
-    })?;
+    let mut file = Some(file);
+    let mut solving = None;
+    let read = in_batches(&mut reader, &pool, |b, batch, format| {
+        // The output's format is known once the first batch is read.
+        let s = match (&mut solving, file.take()) {
+            (Some(s), _) => s,
+            (None, Some(f)) => {
+                solving.insert(Solving::new(f, options.output.unwrap_or(format), BATCH))
+            }
+            // Not reached: the first batch takes the file and starts `solving`.
+            (None, None) => return false,
+        };
+        s.batch(&pool, b, batch)
+    });
+    let written = solving.map(Solving::finish);
+    let total = read.map_err(|e| file_error(input, e))?;
+    if total == 0 {
+        return Err(FileError::Empty(input.to_path_buf()));
+    }
+    let report = match written {
+        Some(Ok(report)) => report,
+        Some(Err(source)) => {
+            return Err(FileError::Io {
+                path: output.to_path_buf(),
+                source,
+            });
+        }
+        None => return Err(FileError::Empty(input.to_path_buf())),
+    };
     commit(out, output)?;
     Ok(report)
 }
@@ -386,22 +514,52 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
     input_format: Format,
     options: SolveOptions,
 ) -> Result<SolveReport, FileError> {
-    let format = options.output.unwrap_or(input_format);
     let pool = pool(options.threads)?;
-    let pipe = Pipe::new(out);
-    let mut report = SolveReport {
-        format: Some(format),
-        ..SolveReport::default()
-    };
-    let mut stopped = false;
-    // Both reused from batch to batch (see `map_on`).
     let room = BATCH.min(grids.len());
-    let mut counts = Vec::with_capacity(room);
-    let mut answers = Vec::with_capacity(room);
+    let mut solving = Solving::new(out, options.output.unwrap_or(input_format), room);
     for (b, batch) in grids.chunks(BATCH).enumerate() {
-        count_on(&pool, batch, &mut counts);
-        answers.clear();
-        for (k, (g, c)) in batch.iter().zip(counts.iter()).enumerate() {
+        if !solving.batch(&pool, b, batch) {
+            break;
+        }
+    }
+    solving.finish().map_err(FileError::Write)
+}
+
+/// Batches of puzzles solved, and their answers written in order through a writer thread.
+struct Solving {
+    pipe: Pipe,
+    report: SolveReport,
+    format: Format,
+    /// Both reused from batch to batch (see `map_on`).
+    counts: Vec<Count>,
+    answers: Vec<Grid>,
+    /// The writer stopped before the end.
+    stopped: bool,
+}
+
+impl Solving {
+    /// Answers written to `out` in `format`, in batches of at most `room` puzzles.
+    fn new<W: Write + Send + 'static>(out: W, format: Format, room: usize) -> Solving {
+        Solving {
+            pipe: Pipe::new(out),
+            report: SolveReport {
+                format: Some(format),
+                ..SolveReport::default()
+            },
+            format,
+            counts: Vec::with_capacity(room),
+            answers: Vec::with_capacity(room),
+            stopped: false,
+        }
+    }
+
+    /// Solves batch `b` on `pool` and sends its answers to the writer; false once the
+    /// writer has stopped (nothing more can be written).
+    fn batch(&mut self, pool: &Pool, b: usize, batch: &[Grid]) -> bool {
+        count_on(pool, batch, &mut self.counts);
+        self.answers.clear();
+        let report = &mut self.report;
+        for (k, (g, c)) in batch.iter().zip(self.counts.iter()).enumerate() {
             report.puzzles += 1;
             report.guesses += c.guesses;
             match c.verdict() {
@@ -411,25 +569,24 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
                     verdict,
                 }),
             }
-            answers.push(c.first.unwrap_or(*g));
+            self.answers.push(c.first.unwrap_or(*g));
         }
-        let mut buf = pipe.buffer();
-        if b > 0 && format == Format::Grid {
+        let mut buf = self.pipe.buffer();
+        if b > 0 && self.format == Format::Grid {
             buf.push(b'\n');
         }
-        write_all(&mut buf, &answers, format);
-        if !pipe.send(buf) {
-            stopped = true;
-            break;
-        }
+        write_all(&mut buf, &self.answers, self.format);
+        self.stopped = !self.pipe.send(buf);
+        !self.stopped
     }
-    let r = pipe.finish();
-    match r {
-        Err(source) => Err(FileError::Write(source)),
-        Ok(()) if stopped => Err(FileError::Write(std::io::Error::other(
-            "the writer stopped early",
-        ))),
-        Ok(()) => Ok(report),
+
+    /// Waits for the writer: the report once everything is written.
+    fn finish(self) -> std::io::Result<SolveReport> {
+        self.pipe.finish()?;
+        if self.stopped {
+            return Err(std::io::Error::other("the writer stopped early"));
+        }
+        Ok(self.report)
     }
 }
 
@@ -447,11 +604,40 @@ mod tests {
         assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
         // Only the output: the temporary file was renamed into place.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        // A malformed input stops before anything is written: the old output stays.
+        // A malformed input stops the run and the old output stays, also when the bad puzzle
+        // comes after batches already solved; so does an input without a puzzle.
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "1234\n").unwrap();
         assert!(solve_file(&bad, &out, SolveOptions::default()).is_err());
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        std::fs::write(&bad, line.repeat(2 * BATCH + 3) + "1234\n").unwrap();
+        for threads in [1, 2] {
+            let options = SolveOptions {
+                threads,
+                ..SolveOptions::default()
+            };
+            match solve_file(&bad, &out, options) {
+                Err(FileError::Parse { source, .. }) => {
+                    assert_eq!(
+                        source.to_string(),
+                        format!(
+                            "puzzle {}, line {}: expected 81 characters, found 4",
+                            2 * BATCH + 4,
+                            2 * BATCH + 4
+                        )
+                    )
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        std::fs::write(&bad, "# nothing\n\n").unwrap();
+        assert!(matches!(
+            solve_file(&bad, &out, SolveOptions::default()),
+            Err(FileError::Empty(_))
+        ));
         assert_eq!(std::fs::metadata(&out).unwrap().len(), 163 * 3 - 1);
+        std::fs::remove_file(&bad).unwrap();
         // A 20-million-line file (sparse: no disk taken) is refused before it is read.
         let huge = dir.join("huge.txt");
         std::fs::File::create(&huge)
@@ -503,6 +689,37 @@ mod tests {
         for threads in [1, 2, 3] {
             assert_eq!(verdicts(&grids, threads).unwrap(), counts);
         }
+    }
+
+    #[test]
+    fn files_read_a_batch_at_a_time_give_the_verdicts_of_their_grids() {
+        let dir = std::env::temp_dir().join(format!("sudoku-io-verdicts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let grids = Finals::new(1, 2 * BATCH as u64 + 7).unwrap().map(|g| {
+            // Blanks in a pattern that moves with the grid: unique, several or none.
+            let mut g = g;
+            let k = g.get(80) as usize;
+            for c in (0..81).filter(|c| (c * c * 7 + c / 9 + k) % 9 < 4 + k % 4) {
+                g.set(c, 0).unwrap();
+            }
+            g
+        });
+        let grids: Vec<Grid> = grids.collect();
+        let expected = verdicts(&grids, 1).unwrap();
+        assert!(expected.contains(&Verdict::Unique) && expected.contains(&Verdict::Multiple));
+        for format in [Format::Line, Format::Grid] {
+            let path = dir.join("puzzles.txt");
+            let mut text = Vec::new();
+            write_all(&mut text, &grids, format);
+            std::fs::write(&path, &text).unwrap();
+            for threads in [1, 2, 3] {
+                assert_eq!(
+                    verdicts_file(&path, threads).unwrap(),
+                    (expected.clone(), format)
+                );
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A `Write` that keeps what it gets, shareable with the test after the thread is done

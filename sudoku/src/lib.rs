@@ -21,9 +21,10 @@
 //! - Ratings ([`rating`]): [`rate`](rating::rate) solves as a person would (singles up to
 //!   simple colouring) and gives a grade, a score and the log of deductions for hints.
 //! - Files ([`io`]): [`generate_to`](io::generate_to) and [`solve_file`](io::solve_file) write
-//!   through a thread fed by a bounded channel; batch solving on several threads (the
-//!   `parallel` feature, on by default) keeps input order and reports every puzzle without
-//!   exactly one solution.
+//!   through a thread fed by a bounded channel; [`solve_file`](io::solve_file) and
+//!   [`verdicts_file`](io::verdicts_file) read a batch at a time, the next batch parsed while
+//!   the current one is solved; batch solving on several threads (the `parallel` feature, on
+//!   by default) keeps input order and reports every puzzle without exactly one solution.
 //!
 //! ```
 //! use sudoku_engine::{Budget, Grid, Search, Solutions, Solver, Step, Verdict};
@@ -60,8 +61,9 @@
 //!
 //! # Features
 //!
-//! - `parallel` (default): [`io::count_all`] and [`io::solve_file`] with `threads > 1` solve
-//!   on a rayon pool; without it they solve on the calling thread, with the same output.
+//! - `parallel` (default): [`io::count_all`], [`io::verdicts`], [`io::verdicts_file`] and
+//!   [`io::solve_file`] with `threads > 1` solve on a rayon pool; without it they solve on
+//!   the calling thread, with the same output.
 //! - `svg` (default): [`Grid::to_svg`] and [`Grid::solution_svg`] draw grids as SVG pictures
 //!   ([`svg`](mod@svg)).
 #![forbid(unsafe_code)]

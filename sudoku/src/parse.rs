@@ -104,6 +104,26 @@ impl<'a> Puzzles<'a> {
         }
     }
 
+    /// Goes on reading in `text`, the text that follows what a reader in `format` read up to
+    /// `line` lines and `puzzle` puzzles: errors then name the lines and puzzles of the whole.
+    /// `text` must begin where a puzzle may (in the grid format, at a line that separates
+    /// two puzzles, unless no puzzle was read yet).
+    pub(crate) fn resume(text: &'a str, format: Format, line: usize, puzzle: usize) -> Self {
+        Puzzles {
+            rest: text,
+            line,
+            format,
+            puzzle,
+            done: false,
+            last_origin: None,
+        }
+    }
+
+    /// The lines and puzzles read so far, and the bytes of the text not read yet.
+    pub(crate) fn position(&self) -> (usize, usize, usize) {
+        (self.line, self.puzzle, self.rest.len())
+    }
+
     /// Reads `text` in the format [`Format::detect`] finds.
     pub fn detect(text: &'a str) -> Self {
         Self::new(text, Format::detect(text))
@@ -165,12 +185,18 @@ impl<'a> Puzzles<'a> {
     /// the iterator then goes on after them. A batch reader's fast path: each grid is
     /// written once, into `out`, instead of passing through the iterator's item.
     pub(crate) fn plain_lines_into(&mut self, out: &mut Vec<Grid>) {
+        self.plain_lines_up_to(out, usize::MAX);
+    }
+
+    /// [`Puzzles::plain_lines_into`], stopping once `out` holds `max` grids.
+    pub(crate) fn plain_lines_up_to(&mut self, out: &mut Vec<Grid>, max: usize) {
         if self.format != Format::Line || self.done {
             return;
         }
         let mut b = self.rest.as_bytes();
         let mut read = 0;
-        while let Some((line, skip)) = plain_line(b)
+        while out.len() < max
+            && let Some((line, skip)) = plain_line(b)
             && let Some(grid) = parse_line_ascii(line)
             && let Some(next) = b.get(skip..)
         {
