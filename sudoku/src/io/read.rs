@@ -40,6 +40,12 @@ pub(super) struct PuzzleReader<R> {
     at: usize,
     /// The format (given, or detected once the first line that tells it is read).
     format: Option<Format>,
+    /// Where in `raw` the search for a cut (or, before the format is known, for the end of
+    /// the line that may tell it) goes on after the last read: each byte is searched about
+    /// once, so a file without a place to cut (one huge line) is not searched over and over.
+    searched: usize,
+    /// Before the format is known: where in `raw` the first line not yet looked at begins.
+    line_start: usize,
     /// Lines and puzzles read before the unparsed part of the piece.
     line: usize,
     puzzle: usize,
@@ -62,6 +68,8 @@ impl<R: Read> PuzzleReader<R> {
             piece: String::new(),
             at: 0,
             format,
+            searched: 0,
+            line_start: 0,
             line: 0,
             puzzle: 0,
         }
@@ -104,18 +112,60 @@ impl<R: Read> PuzzleReader<R> {
         Ok(())
     }
 
+    /// [`Format::detect`] on the bytes read so far, once they hold the line that decides it
+    /// (the first that is neither empty nor a `#` comment) or are the whole text; the lines
+    /// already looked at are not looked at again.
+    fn detect(&mut self) -> Option<Format> {
+        loop {
+            let end = match self.raw[self.searched..].iter().position(|&b| b == b'\n') {
+                Some(k) => self.searched + k,
+                None if self.eof => self.raw.len(),
+                None => {
+                    self.searched = self.raw.len();
+                    return None;
+                }
+            };
+            let mut line = &self.raw[self.line_start..end];
+            while let [rest @ .., b'\r'] = line {
+                line = rest;
+            }
+            if !line.is_empty() && line[0] != b'#' {
+                return Some(if line.contains(&b' ') {
+                    Format::Grid
+                } else {
+                    Format::Line
+                });
+            }
+            if end == self.raw.len() {
+                // The whole text, and no line tells: as `Format::detect` says.
+                return Some(Format::Line);
+            }
+            (self.line_start, self.searched) = (end + 1, end + 1);
+        }
+    }
+
     /// Cuts the next piece from the bytes read, reading more as needed; false at the end.
     fn next_piece(&mut self) -> Result<bool, ReadError> {
         loop {
             if self.format.is_none() {
-                self.format = detect(&self.raw, self.eof);
+                self.format = self.detect();
+                if self.format.is_some() {
+                    // The search for a cut starts over: it looks for other line ends.
+                    self.searched = 0;
+                }
             }
             let cut = match self.format {
                 Some(_) if self.eof => self.raw.len(),
-                Some(format) => cut_point(&self.raw, format),
+                Some(format) => {
+                    let cut = cut_point(&self.raw, format, self.searched);
+                    // Every line end before the last two bytes was decided for good.
+                    self.searched = self.raw.len().saturating_sub(2);
+                    cut
+                }
                 None => 0,
             };
             if cut > 0 {
+                self.searched = 0;
                 // The spent piece's allocation takes the bytes after the cut, and the bytes
                 // before it become the new piece, checked in place: no copy of the text.
                 let mut rest = std::mem::take(&mut self.piece).into_bytes();
@@ -151,41 +201,21 @@ impl<R: Read> PuzzleReader<R> {
     }
 }
 
-/// [`Format::detect`] on the bytes read so far, once they hold the line that decides it
-/// (the first that is neither empty nor a `#` comment) or are the whole text.
-fn detect(raw: &[u8], eof: bool) -> Option<Format> {
-    let mut lines = raw.split(|&b| b == b'\n').peekable();
-    while let Some(line) = lines.next() {
-        // The last piece of a split is a line only when nothing follows it.
-        let complete = lines.peek().is_some() || eof;
-        if !complete {
-            return None;
-        }
-        let mut l = line;
-        while let [rest @ .., b'\r'] = l {
-            l = rest;
-        }
-        if !l.is_empty() && l[0] != b'#' {
-            return Some(if l.contains(&b' ') {
-                Format::Grid
-            } else {
-                Format::Line
-            });
-        }
-    }
-    eof.then_some(Format::Line)
-}
-
-/// Where the bytes read can be cut so that a puzzle may begin after the cut (0: nowhere):
-/// after the last line end in the line format; in the grid format after the last line end
-/// followed by an empty line, so that the next piece begins with the separator the next
-/// puzzle needs.
-fn cut_point(raw: &[u8], format: Format) -> usize {
+/// Where the bytes read can be cut so that a puzzle may begin after the cut (0: nowhere),
+/// looking at the line ends from `from` on: after the last line end in the line format; in
+/// the grid format after the last line end followed by an empty line, so that the next
+/// piece begins with the separator the next puzzle needs.
+fn cut_point(raw: &[u8], format: Format, from: usize) -> usize {
+    let from = from.min(raw.len());
     match format {
-        Format::Line => raw.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1),
+        Format::Line => raw[from..]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| from + p + 1),
         Format::Grid => {
             let mut end = raw.len();
-            while let Some(p) = raw[..end].iter().rposition(|&b| b == b'\n') {
+            while let Some(p) = raw[from..end].iter().rposition(|&b| b == b'\n') {
+                let p = from + p;
                 let next = &raw[p + 1..];
                 if next.starts_with(b"\n") || next.starts_with(b"\r\n") {
                     return p + 1;
@@ -340,6 +370,18 @@ mod tests {
             assert_eq!(sizes, [BATCH, BATCH, 5]);
             assert_eq!(all, many);
             assert_eq!(reader.format(), format);
+        }
+    }
+
+    #[test]
+    fn a_file_with_nowhere_to_cut_is_read_whole_once() {
+        // One line of 4 MB in each format, read 1 KB at a time: without the `searched`
+        // marks every read would search all the bytes before it again (some 8 GB here).
+        for first in ["4 . . ", "4....."] {
+            let text = first.to_string() + &"x".repeat(4 << 20) + "\n";
+            let (grids, _) = by_reader(&text, 1024);
+            assert_eq!(grids, read_puzzles(&text, None).map(|(g, _)| g));
+            assert!(grids.is_err());
         }
     }
 
