@@ -276,7 +276,7 @@ fn read_file_puzzles(input: &Path) -> Result<(Vec<Grid>, Format), String> {
 
 fn count(input: &Path, threads: usize) -> Result<(), String> {
     // Verdicts alone: no solution's grid is built.
-    let (verdicts, _) = verdicts_file(input, threads).map_err(|e| e.to_string())?;
+    let (verdicts, _) = verdicts_file(input, None, threads).map_err(|e| e.to_string())?;
     let mut hist = [0usize; 3];
     // The lines are put together by hand: through `writeln!` the formatting machinery cost
     // as much as solving an easy puzzle.

@@ -425,16 +425,18 @@ fn on_pool<R: Send>(pool: &Pool, f: impl FnOnce() -> R + Send) -> R {
     f()
 }
 
-/// The verdict (limit 2) of every puzzle of the file `input` (format detected), in input
-/// order, on `threads` threads, with the format read: [`verdicts`] of the file's puzzles.
-/// The file is read a batch at a time, each batch read and parsed while the one before it
-/// is solved. A malformed puzzle is an error naming it, as is a file with no puzzle.
+/// The verdict (limit 2) of every puzzle of the file `input` (in `format`, or the format
+/// detected), in input order, on `threads` threads, with the format read: [`verdicts`] of
+/// the file's puzzles. The file is read a batch at a time, each batch read and parsed while
+/// the one before it is solved. A malformed puzzle is an error naming it, as is a file
+/// with no puzzle.
 pub fn verdicts_file(
     input: impl AsRef<Path>,
+    format: Option<Format>,
     threads: usize,
 ) -> Result<(Vec<Verdict>, Format), FileError> {
     let input = input.as_ref();
-    let mut reader = open_puzzles(input, None)?;
+    let mut reader = open_puzzles(input, format)?;
     let pool = pool(threads)?;
     let mut all = Vec::new();
     let mut verdicts = Vec::with_capacity(BATCH);
@@ -713,10 +715,12 @@ mod tests {
             write_all(&mut text, &grids, format);
             std::fs::write(&path, &text).unwrap();
             for threads in [1, 2, 3] {
-                assert_eq!(
-                    verdicts_file(&path, threads).unwrap(),
-                    (expected.clone(), format)
-                );
+                for given in [None, Some(format)] {
+                    assert_eq!(
+                        verdicts_file(&path, given, threads).unwrap(),
+                        (expected.clone(), format)
+                    );
+                }
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();
