@@ -1,7 +1,8 @@
 //! Criterion benches for `sudoku-engine`: uniqueness checks (count up to 2) over the tdoku
 //! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
-//! `sudoku` crate; the seed's baseline on a few top1465 puzzles; and generation of finals
-//! into memory.
+//! `sudoku` crate; the seed's baseline on a few top1465 puzzles; generation of finals into
+//! memory; and a file's verdicts end to end, read a batch at a time (`io::verdicts_file`)
+//! against read whole and then solved, on one and two threads.
 //!
 //! `cargo bench -p bench-harness --bench sudoku` (`compare -- sudoku` prints the paired
 //! table).
@@ -15,6 +16,7 @@ use bench_harness::suites::sudoku::{
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_engine::Solver;
 use sudoku_engine::generate::Finals;
+use sudoku_engine::io::{read_puzzles, verdicts, verdicts_file};
 
 fn solve(c: &mut Criterion) {
     let mut g = c.benchmark_group("sudoku/count2");
@@ -62,5 +64,42 @@ fn generate(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, solve, generate);
+/// `sudoku -s FILE --count` as it was (the file read whole, every puzzle parsed, then
+/// solved) and as it is (`verdicts_file`), on the 17-clue set four times (196,632 puzzles).
+fn files(c: &mut Criterion) {
+    let lines = set_lines(&SETS[0]).expect("testdata/sudoku");
+    let text = lines
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        .repeat(4);
+    let path = std::env::temp_dir().join(format!("sudoku-bench-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).expect("a temporary file");
+    let puzzles = read_puzzles(&text, None).expect("puzzles parse").0.len();
+    let mut g = c.benchmark_group("sudoku/file-verdicts");
+    g.measurement_time(Duration::from_secs(5));
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(puzzles as u64));
+    for threads in [1, 2] {
+        g.bench_function(BenchmarkId::new("whole-then-solved", threads), |b| {
+            b.iter(|| {
+                let text = std::fs::read_to_string(&path).expect("the file");
+                let (grids, _) = read_puzzles(&text, None).expect("puzzles parse");
+                verdicts(&grids, threads).expect("a pool").len()
+            })
+        });
+        g.bench_function(BenchmarkId::new("verdicts_file", threads), |b| {
+            b.iter(|| {
+                verdicts_file(&path, None, threads)
+                    .expect("the file")
+                    .0
+                    .len()
+            })
+        });
+    }
+    g.finish();
+    let _ = std::fs::remove_file(&path);
+}
+
+criterion_group!(benches, solve, generate, files);
 criterion_main!(benches);
