@@ -360,31 +360,31 @@ fn file_error(input: &Path, e: ReadError) -> FileError {
     }
 }
 
-/// Runs `a` and `b`, on two threads of `pool` when there is one, and returns what `b` does.
-fn both<A, B, R>(pool: &Pool, a: A, b: B) -> R
+/// Runs `a` and `b`, on two threads of `pool` when there is one, and returns what each does.
+fn both<A, B, RA, RB>(pool: &Pool, a: A, b: B) -> (RA, RB)
 where
-    A: FnOnce() + Send,
-    B: FnOnce() -> R + Send,
-    R: Send,
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
 {
     #[cfg(feature = "parallel")]
     if let Some(pool) = pool {
-        return pool.install(|| rayon::join(a, b)).1;
+        return pool.install(|| rayon::join(a, b));
     }
     #[cfg(not(feature = "parallel"))]
     let _ = pool;
-    a();
-    b()
+    (a(), b())
 }
 
-/// Calls `work` on each batch of the puzzles of `reader` with its index and the format
-/// read, in order, reading and parsing the next batch while `work` runs on this one (on
-/// another thread of `pool`: reading is then off the solving's path), until `work` says
-/// false. Returns the number of puzzles read.
+/// Calls `work` on each batch of the puzzles of `reader` with its index, in order, reading
+/// and parsing the next batch while `work` runs on this one (on another thread of `pool`:
+/// reading is then off the solving's path), until `work` says false. Returns the number of
+/// puzzles read.
 fn in_batches<R: std::io::Read + Send>(
     reader: &mut PuzzleReader<R>,
     pool: &Pool,
-    mut work: impl FnMut(usize, &[Grid], Format) -> bool + Send,
+    mut work: impl FnMut(usize, &[Grid]) -> bool + Send,
 ) -> Result<usize, ReadError> {
     // The whole loop on a thread of the pool, so that each batch's `both` and the counting
     // inside it start there, not through a hand-over from the calling thread.
@@ -396,14 +396,9 @@ fn in_batches<R: std::io::Read + Send>(
         let mut b = 0;
         while !current.is_empty() {
             total += current.len();
-            let (batch, work, format) = (&current, &mut work, reader.format());
-            let mut go_on = true;
-            let go = &mut go_on;
-            both(
-                pool,
-                || *go = work(b, batch, format),
-                || reader.next_batch(&mut next),
-            )?;
+            let (batch, work) = (&current, &mut work);
+            let (go_on, read) = both(pool, || work(b, batch), || reader.next_batch(&mut next));
+            read?;
             if !go_on {
                 break;
             }
@@ -440,7 +435,7 @@ pub fn verdicts_file(
     let pool = pool(threads)?;
     let mut all = Vec::new();
     let mut verdicts = Vec::with_capacity(BATCH);
-    let total = in_batches(&mut reader, &pool, |_, batch, _| {
+    let total = in_batches(&mut reader, &pool, |_, batch| {
         map_on(
             &pool,
             batch,
@@ -454,7 +449,8 @@ pub fn verdicts_file(
     if total == 0 {
         return Err(FileError::Empty(input.to_path_buf()));
     }
-    Ok((all, reader.format()))
+    let format = reader.format().map_err(|e| file_error(input, e))?;
+    Ok((all, format))
 }
 
 /// Solves every puzzle of the file `input` and writes the solutions to `output`, in input
@@ -473,37 +469,23 @@ pub fn solve_file(
     let input = input.as_ref();
     let output = output.as_ref();
     let mut reader = open_puzzles(input, options.input)?;
+    let format = reader.format().map_err(|e| file_error(input, e))?;
     let pool = pool(options.threads)?;
     let (out, file) = create(output)?;
-    let mut file = Some(file);
-    let mut solving = None;
-    let read = in_batches(&mut reader, &pool, |b, batch, format| {
-        // The output's format is known once the first batch is read.
-        let s = match (&mut solving, file.take()) {
-            (Some(s), _) => s,
-            (None, Some(f)) => {
-                solving.insert(Solving::new(f, options.output.unwrap_or(format), BATCH))
-            }
-            // Not reached: the first batch takes the file and starts `solving`.
-            (None, None) => return false,
-        };
-        s.batch(&pool, b, batch)
+    let mut solving = Solving::new(file, options.output.unwrap_or(format), BATCH);
+    let read = in_batches(&mut reader, &pool, |b, batch| {
+        solving.batch(&pool, b, batch)
     });
-    let written = solving.map(Solving::finish);
+    // The writer is waited for on every path, so that no error leaves it writing.
+    let written = solving.finish();
     let total = read.map_err(|e| file_error(input, e))?;
     if total == 0 {
         return Err(FileError::Empty(input.to_path_buf()));
     }
-    let report = match written {
-        Some(Ok(report)) => report,
-        Some(Err(source)) => {
-            return Err(FileError::Io {
-                path: output.to_path_buf(),
-                source,
-            });
-        }
-        None => return Err(FileError::Empty(input.to_path_buf())),
-    };
+    let report = written.map_err(|source| FileError::Io {
+        path: output.to_path_buf(),
+        source,
+    })?;
     commit(out, output)?;
     Ok(report)
 }

@@ -94,14 +94,7 @@ pub struct Puzzles<'a> {
 impl<'a> Puzzles<'a> {
     /// Reads `text` in the given format.
     pub fn new(text: &'a str, format: Format) -> Self {
-        Puzzles {
-            rest: text,
-            line: 0,
-            format,
-            puzzle: 0,
-            done: false,
-            last_origin: None,
-        }
+        Self::resume(text, format, 0, 0)
     }
 
     /// Goes on reading in `text`, the text that follows what a reader in `format` read up to

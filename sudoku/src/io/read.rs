@@ -75,10 +75,22 @@ impl<R: Read> PuzzleReader<R> {
         }
     }
 
-    /// The format read: known once the first batch is read (the line format for a file
-    /// without any puzzle text, as [`Format::detect`] says).
-    pub(super) fn format(&self) -> Format {
-        self.format.unwrap_or(Format::Line)
+    /// The format: the one given, or the one the first line of puzzle text tells (the line
+    /// format for a file without any, as [`Format::detect`] says), reading as far as that
+    /// line.
+    pub(super) fn format(&mut self) -> Result<Format, ReadError> {
+        loop {
+            if let Some(format) = self.format {
+                return Ok(format);
+            }
+            self.format = self.detect();
+            if self.format.is_some() {
+                // The search for a cut starts over: it looks for other line ends.
+                self.searched = 0;
+            } else {
+                self.read_more()?;
+            }
+        }
     }
 
     /// Fills `out` (emptied first) with the next puzzles, at most [`BATCH`]; empty at the end.
@@ -91,7 +103,7 @@ impl<R: Read> PuzzleReader<R> {
                 }
                 continue;
             }
-            let format = self.format();
+            let format = self.format()?;
             let mut puzzles =
                 Puzzles::resume(&self.piece[self.at..], format, self.line, self.puzzle);
             let result = loop {
@@ -146,23 +158,15 @@ impl<R: Read> PuzzleReader<R> {
 
     /// Cuts the next piece from the bytes read, reading more as needed; false at the end.
     fn next_piece(&mut self) -> Result<bool, ReadError> {
+        let format = self.format()?;
         loop {
-            if self.format.is_none() {
-                self.format = self.detect();
-                if self.format.is_some() {
-                    // The search for a cut starts over: it looks for other line ends.
-                    self.searched = 0;
-                }
-            }
-            let cut = match self.format {
-                Some(_) if self.eof => self.raw.len(),
-                Some(format) => {
-                    let cut = cut_point(&self.raw, format, self.searched);
-                    // Every line end before the last two bytes was decided for good.
-                    self.searched = self.raw.len().saturating_sub(2);
-                    cut
-                }
-                None => 0,
+            let cut = if self.eof {
+                self.raw.len()
+            } else {
+                let cut = cut_point(&self.raw, format, self.searched);
+                // Every line end before the last two bytes was decided for good.
+                self.searched = self.raw.len().saturating_sub(2);
+                cut
             };
             if cut > 0 {
                 self.searched = 0;
@@ -187,17 +191,22 @@ impl<R: Read> PuzzleReader<R> {
             if self.eof {
                 return Ok(false);
             }
-            let want = self.chunk as u64;
-            let n = (&mut self.source)
-                .take(want)
-                .read_to_end(&mut self.raw)
-                .map_err(ReadError::Io)?;
-            self.bytes += n as u64;
-            if self.bytes > MAX_INPUT_BYTES {
-                return Err(ReadError::TooLarge(self.bytes));
-            }
-            self.eof = n == 0;
+            self.read_more()?;
         }
+    }
+
+    /// Reads up to a chunk more into `raw` (nothing, and `eof` set, at the end).
+    fn read_more(&mut self) -> Result<(), ReadError> {
+        let n = (&mut self.source)
+            .take(self.chunk as u64)
+            .read_to_end(&mut self.raw)
+            .map_err(ReadError::Io)?;
+        self.bytes += n as u64;
+        if self.bytes > MAX_INPUT_BYTES {
+            return Err(ReadError::TooLarge(self.bytes));
+        }
+        self.eof = n == 0;
+        Ok(())
     }
 }
 
@@ -242,9 +251,9 @@ mod tests {
         let mut batch = Vec::new();
         loop {
             match reader.next_batch(&mut batch) {
-                Ok(()) if batch.is_empty() => return (Ok(all), reader.format()),
+                Ok(()) if batch.is_empty() => return (Ok(all), reader.format().unwrap()),
                 Ok(()) => all.extend_from_slice(&batch),
-                Err(ReadError::Parse(e)) => return (Err(e), reader.format()),
+                Err(ReadError::Parse(e)) => return (Err(e), reader.format().unwrap()),
                 Err(e) => panic!("{e:?} on valid UTF-8 within the size limit"),
             }
         }
@@ -369,7 +378,7 @@ mod tests {
             }
             assert_eq!(sizes, [BATCH, BATCH, 5]);
             assert_eq!(all, many);
-            assert_eq!(reader.format(), format);
+            assert_eq!(reader.format().unwrap(), format);
         }
     }
 
