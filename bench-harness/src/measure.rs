@@ -155,8 +155,8 @@ pub fn paired_ratio(a: &Samples, b: &Samples) -> Samples {
 /// `/proc/cpuinfo` where there is one), the logical CPUs this process may use, and on
 /// x86-64 whether the processor has the x86-64-v3 features that `pulp` requires for that
 /// level (AVX, AVX2, BMI1/2, FMA, LZCNT, POPCNT), which pick the faster copy of the sudoku
-/// engine. Ratios between solvers move
-/// with the processor, so every table should say where it was measured.
+/// engine. Ratios between solvers move with the processor, so every table should say where
+/// it was measured.
 pub fn machine() -> String {
     let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     // The first processor's value of `key` (the keys are padded with tabs before the colon).
