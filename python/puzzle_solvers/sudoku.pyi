@@ -38,7 +38,11 @@ def solve_file(
     input_format: Optional[Literal["line", "grid"]] = None,
     output_format: Optional[Literal["line", "grid"]] = None,
 ) -> SolveReport:
-    """Solves every puzzle of ``path`` into ``out``, in input order."""
+    """Solves every puzzle of ``path`` into ``out``, in input order, a batch at a time.
+
+    ``out`` is replaced only once complete: an error or a Ctrl-C leaves the old file.
+    Raises ``SudokuError`` for malformed or empty input, ``OSError`` when the system refuses.
+    """
 
 def read_file(
     path: _Path, input_format: Optional[Literal["line", "grid"]] = None

@@ -5,7 +5,7 @@
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use puzzle_search::{Limit, Search, Step, Time};
+use puzzle_search::{Cancel, Limit, Search, Step, Time};
 use pyo3::prelude::*;
 
 /// The longest stretch of search between two looks for signals.
@@ -130,6 +130,56 @@ where
             }
         }
     }
+}
+
+/// Runs `work`, which stops early once `stop` is set, on a thread of its own while this
+/// thread waits with the GIL released and looks for signals every [`SLICE`]. On Ctrl-C it sets
+/// `stop`, waits for `work` to wind down (a library call that looks at the flag between
+/// short stretches of work, so this takes about one such stretch), and returns the
+/// `KeyboardInterrupt`: unlike [`off_thread`], nothing goes on in the background after the
+/// call returns.
+pub fn until_signal<T, F>(py: Python<'_>, stop: &Cancel, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        // A receiver is not `Sync`; the GIL-free waits borrow it through a lock.
+        let rx = Mutex::new(rx);
+        std::thread::Builder::new()
+            .name("puzzle-solvers-work".into())
+            .spawn_scoped(scope, move || {
+                let _ = tx.send(work());
+            })
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        let wait = |timeout: Option<Duration>| {
+            let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
+            match timeout {
+                Some(t) => rx.recv_timeout(t),
+                None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+            }
+        };
+        loop {
+            match py.detach(|| wait(Some(SLICE))) {
+                Ok(value) => return Ok(value),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(signal) = py.check_signals() {
+                        stop.cancel();
+                        // Its answer (most likely "stopped") is dropped: the signal is the
+                        // caller's answer. A worker that panicked has no answer to wait for.
+                        let _ = py.detach(|| wait(None));
+                        return Err(signal);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "the worker thread stopped without an answer",
+                    ));
+                }
+            }
+        }
+    })
 }
 
 #[cfg(test)]

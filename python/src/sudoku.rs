@@ -1,21 +1,22 @@
 //! `puzzle_solvers.sudoku`: solve, count, isomorphs, generate finals, solve files.
 
-use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+use puzzle_search::Cancel;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_engine::generate::Finals as CrateFinals;
-use sudoku_engine::io::{count_all, read_puzzles};
+use sudoku_engine::io::{self, SolveOptions, count_all, read_puzzles};
 use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
-use sudoku_engine::{Grid, Solutions, Verdict};
+use sudoku_engine::{FileError, Grid, Solutions, Verdict};
 
 use crate::drive;
 use crate::errors::{SudokuError, to_py};
 
-/// Puzzles solved between two looks for Ctrl-C in `solve_file` (the crate's own batch size
-/// order of magnitude: a few milliseconds of work).
+/// Puzzles solved between two looks for Ctrl-C in `solve_chunk` (the order of magnitude of
+/// the crate's own batches: a few milliseconds of work).
 const FILE_BATCH: usize = 1024;
 
 fn parse(puzzle: &str) -> PyResult<Grid> {
@@ -112,10 +113,13 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
 
 /// Solves every puzzle of the file `path` (one-line or nine-line format, detected unless
 /// `input_format` says) and writes the solutions to `out`, in input order, in the input's
-/// format unless `output_format` says (`"line"` or `"grid"`). The output is byte for byte the
-/// crate's `io::solve_file`: a puzzle without a solution is written as given, one with
-/// several gets its first solution. Returns a dict: `puzzles`, `unique`, `guesses` and
-/// `anomalies` (a list of `(puzzle number from 1, "none" | "several")`).
+/// format unless `output_format` says (`"line"` or `"grid"`), on `threads` threads. This is
+/// the crate's `io::solve_file`, byte for byte: the file is read a batch at a time while the
+/// batch before is solved; a puzzle without a solution is written as given, one with several
+/// gets its first solution; `out` is replaced only once complete, so an error or a Ctrl-C
+/// (which stops the run within a batch, some milliseconds) leaves the old file. Returns a
+/// dict: `puzzles`, `unique`, `guesses` and `anomalies` (a list of `(puzzle number from 1,
+/// "none" | "several")`).
 #[pyfunction]
 #[pyo3(signature = (path, out, threads = 1, input_format = None, output_format = None))]
 fn solve_file<'py>(
@@ -126,52 +130,43 @@ fn solve_file<'py>(
     input_format: Option<&str>,
     output_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let input = parse_format(input_format)?;
-    let output = parse_format(output_format)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
-    let (grids, format) = py
-        .detach(|| read_puzzles(&text, input))
-        .map_err(|e| SudokuError::new_err(format!("{}: {e}", path.display())))?;
-    if grids.is_empty() {
-        return Err(SudokuError::new_err(format!(
-            "{}: no puzzle in the file",
-            path.display()
-        )));
-    }
-    let format = output.unwrap_or(format);
-    let mut file = std::fs::File::create(&out).map_err(|e| io_error(&out, e))?;
-    let (mut unique, mut guesses) = (0usize, 0u64);
-    let mut anomalies = Vec::new();
-    let mut buf = Vec::new();
-    for (b, batch) in grids.chunks(FILE_BATCH).enumerate() {
-        let counts = py
-            .detach(|| count_all(batch, threads))
-            .map_err(to_py::<SudokuError>)?;
-        let mut answers = Vec::with_capacity(batch.len());
-        for (k, (g, c)) in batch.iter().zip(&counts).enumerate() {
-            guesses += c.guesses;
-            match c.verdict() {
-                Verdict::Unique => unique += 1,
-                v => anomalies.push((b * FILE_BATCH + k + 1, verdict_name(v))),
+    let options = SolveOptions {
+        input: parse_format(input_format)?,
+        output: parse_format(output_format)?,
+        threads,
+    };
+    let stop = Cancel::new();
+    let solved = drive::until_signal(py, &stop, || {
+        io::solve_file_watched(&path, &out, options, |_| {
+            if stop.is_cancelled() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            answers.push(c.first.unwrap_or(*g));
-        }
-        buf.clear();
-        // The crate's separator rule: one empty line between grids of the nine-line format.
-        if b > 0 && format == Format::Grid {
-            buf.push(b'\n');
-        }
-        write_all(&mut buf, &answers, format);
-        file.write_all(&buf).map_err(|e| io_error(&out, e))?;
-        py.check_signals()?;
+        })
+    })?;
+    let report = solved.map_err(file_error)?;
+    let anomalies: Vec<(usize, &str)> = report
+        .anomalies
+        .iter()
+        .map(|a| (a.puzzle, verdict_name(a.verdict)))
+        .collect();
+    let dict = PyDict::new(py);
+    dict.set_item("puzzles", report.puzzles)?;
+    dict.set_item("unique", report.unique)?;
+    dict.set_item("guesses", report.guesses)?;
+    dict.set_item("anomalies", anomalies)?;
+    Ok(dict)
+}
+
+/// A file error as Python raises it: the system's refusals as `OSError`, the rest (a
+/// malformed or empty input, one too large) as `SudokuError`; both with the crate's message,
+/// which names the file.
+fn file_error(e: FileError) -> PyErr {
+    match e {
+        FileError::Io { .. } => to_py::<pyo3::exceptions::PyOSError>(e),
+        e => to_py::<SudokuError>(e),
     }
-    file.flush().map_err(|e| io_error(&out, e))?;
-    let report = PyDict::new(py);
-    report.set_item("puzzles", grids.len())?;
-    report.set_item("unique", unique)?;
-    report.set_item("guesses", guesses)?;
-    report.set_item("anomalies", anomalies)?;
-    Ok(report)
 }
 
 /// Reads the puzzles of the file `path` (one-line or nine-line format, detected unless

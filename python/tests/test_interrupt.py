@@ -14,7 +14,10 @@ from conftest import TESTDATA
 ENDLESS = TESTDATA / "eternity" / "eternity2dev-instances" / "e2-16x16-v00.json"
 
 
-def test_ctrl_c_raises_keyboard_interrupt_quickly():
+def interrupt(setup: str, call: str, report: str) -> "tuple[float, list[str]]":
+    """Runs `call` (after `setup`; one line of Python each) in a child Python, sends it SIGINT
+    half a second in, and returns the seconds from the signal to its `KeyboardInterrupt`
+    with the words of `report`, an expression the child evaluates in its handler."""
     script = textwrap.dedent(
         f"""
         import signal, sys, time
@@ -22,13 +25,12 @@ def test_ctrl_c_raises_keyboard_interrupt_quickly():
         # in the background of a shell without job control does (a CI runner may be one):
         # put the usual handler back, so the test sees the binding, not how it was started.
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        from puzzle_solvers import eternity
-        search = eternity.Search(eternity.load({str(ENDLESS)!r}))
+        {setup}
         print("ready", flush=True)
         try:
-            search.step()
+            {call}
         except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), search.progress["nodes"] > 0, flush=True)
+            print("interrupted", time.monotonic(), {report}, flush=True)
             sys.exit(0)
         print("not interrupted", flush=True)
         sys.exit(1)
@@ -39,19 +41,28 @@ def test_ctrl_c_raises_keyboard_interrupt_quickly():
     )
     try:
         assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.5)  # well inside the search
+        time.sleep(0.5)  # well inside the call
         sent = time.monotonic()
         os.kill(proc.pid, signal.SIGINT)
-        out, _ = proc.communicate(timeout=30)
+        out, _ = proc.communicate(timeout=60)
     finally:
-        # A child that missed the signal searches forever: never leave it running.
+        # A child that missed the signal may run for ever: never leave it running.
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     words = out.split()
     assert proc.returncode == 0 and words[0] == "interrupted", out
-    latency = float(words[1]) - sent
-    assert words[2] == "True"
+    return float(words[1]) - sent, words[2:]
+
+
+def test_ctrl_c_raises_keyboard_interrupt_quickly():
+    latency, extra = interrupt(
+        setup="from puzzle_solvers import eternity; "
+        f"search = eternity.Search(eternity.load({str(ENDLESS)!r}))",
+        call="search.step()",
+        report='search.progress["nodes"] > 0',
+    )
+    assert extra == ["True"]
     # The search looks for signals every 20 ms; a loaded machine may add scheduling delay.
     print(f"KeyboardInterrupt {latency * 1000:.0f} ms after SIGINT")
     assert latency < 1.0, latency
@@ -78,3 +89,24 @@ def test_search_releases_the_gil():
     # With the GIL held for the whole step the main thread could not tick at all until the
     # step is over; a few ticks are enough to show it was free (a loaded machine sleeps long).
     assert ticks > 5, ticks
+
+
+def test_ctrl_c_stops_solve_file_and_keeps_the_old_output(tmp_path):
+    # The 1106 hardest puzzles 300 times: some seconds of solving, far more than the wait.
+    hardest = (TESTDATA / "sudoku" / "puzzles6_forum_hardest_1106").read_text()
+    src = tmp_path / "hard.txt"
+    src.write_text(hardest * 300)
+    out = tmp_path / "solved.txt"
+    out.write_text("old\n")
+    latency, _ = interrupt(
+        setup="from puzzle_solvers import sudoku",
+        call=f"sudoku.solve_file({str(src)!r}, {str(out)!r}, threads=2)",
+        report="0",
+    )
+    # The run stops after the batch in hand (some milliseconds of solving).
+    print(f"solve_file: KeyboardInterrupt {latency * 1000:.0f} ms after SIGINT")
+    assert latency < 1.0, latency
+    # It stopped before it replaced the output, and left nothing half-written beside it;
+    # by the time the exception was raised it had stopped writing.
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.txt", "solved.txt"]

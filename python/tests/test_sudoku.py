@@ -109,6 +109,14 @@ def test_solve_file_errors(tmp_path):
         sudoku.solve_file(bad, tmp_path / "out.txt")
     with pytest.raises(OSError):
         sudoku.solve_file(tmp_path / "missing.txt", tmp_path / "out.txt")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n")
+    with pytest.raises(SudokuError, match=r"empty.txt: no puzzle found"):
+        sudoku.solve_file(empty, tmp_path / "out.txt")
+    with pytest.raises(SudokuError):
+        sudoku.solve_file(TOP1465, tmp_path / "out.txt", output_format="csv")
+    # Nothing was written by the failed runs.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.txt", "empty.txt"]
 
 
 def test_random_text_never_panics():

@@ -178,6 +178,15 @@ pub enum FileError {
     /// Writing the output failed (a writer that is not a file).
     #[error("writing the output: {0}")]
     Write(#[source] std::io::Error),
+    /// The caller stopped the run (see [`solve_file_watched`](crate::io::solve_file_watched))
+    /// after `puzzles` puzzles; the output was not replaced.
+    #[error("{path}: stopped after {puzzles} puzzles, the output left as it was")]
+    Stopped {
+        /// The input file.
+        path: PathBuf,
+        /// Puzzles solved before the run stopped.
+        puzzles: usize,
+    },
     /// The thread pool for `threads > 1` could not start.
     #[error("cannot start {threads} solving threads: {source}")]
     Threads {

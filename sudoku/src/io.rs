@@ -12,6 +12,7 @@
 
 use std::fs::File;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
@@ -466,6 +467,36 @@ pub fn solve_file(
     output: impl AsRef<Path>,
     options: SolveOptions,
 ) -> Result<SolveReport, FileError> {
+    solve_file_watched(input, output, options, |_| ControlFlow::Continue(()))
+}
+
+/// [`solve_file`], calling `watch` with the report so far after each batch of puzzles (a
+/// few thousand: some milliseconds of work) has been solved, from whichever thread solved
+/// it. `watch` shows progress, and stops the run by returning [`ControlFlow::Break`]: the
+/// batch in hand is the last, and the run returns [`FileError::Stopped`] with the puzzles
+/// solved, leaving the old output as it was (nothing half-written in its place).
+///
+/// ```no_run
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use sudoku_engine::io::{SolveOptions, solve_file_watched};
+///
+/// let stop = AtomicBool::new(false); // set by a Ctrl-C handler, a button, a deadline...
+/// let report = solve_file_watched("puzzles.txt", "solved.txt", SolveOptions::default(), |so_far| {
+///     eprint!("\r{} puzzles", so_far.puzzles);
+///     if stop.load(Ordering::Relaxed) {
+///         ControlFlow::Break(())
+///     } else {
+///         ControlFlow::Continue(())
+///     }
+/// });
+/// ```
+pub fn solve_file_watched(
+    input: impl AsRef<Path>,
+    output: impl AsRef<Path>,
+    options: SolveOptions,
+    mut watch: impl FnMut(&SolveReport) -> ControlFlow<()> + Send,
+) -> Result<SolveReport, FileError> {
     let input = input.as_ref();
     let output = output.as_ref();
     let mut reader = open_puzzles(input, options.input)?;
@@ -473,8 +504,11 @@ pub fn solve_file(
     let pool = pool(options.threads)?;
     let (out, file) = create(output)?;
     let mut solving = Solving::new(file, options.output.unwrap_or(format), BATCH);
+    let mut stopped = false;
     let read = in_batches(&mut reader, &pool, |b, batch| {
-        solving.batch(&pool, b, batch)
+        let written = solving.batch(&pool, b, batch);
+        stopped = watch(&solving.report).is_break();
+        written && !stopped
     });
     // The writer is waited for on every path, so that no error leaves it writing.
     let written = solving.finish();
@@ -486,6 +520,13 @@ pub fn solve_file(
         path: output.to_path_buf(),
         source,
     })?;
+    if stopped {
+        // `out` is dropped unused: the partial output is removed and the old file stays.
+        return Err(FileError::Stopped {
+            path: input.to_path_buf(),
+            puzzles: report.puzzles,
+        });
+    }
     commit(out, output)?;
     Ok(report)
 }
@@ -704,6 +745,69 @@ mod tests {
                     );
                 }
             }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_watched_run_reports_each_batch_and_stops_when_told() {
+        let dir = std::env::temp_dir().join(format!("sudoku-io-watched-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let input = dir.join("puzzles.txt");
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let puzzles = 3 * BATCH + 5;
+        std::fs::write(&input, line.repeat(puzzles)).unwrap();
+        let out = dir.join("solved.txt");
+        std::fs::write(&out, "old\n").unwrap();
+        for threads in [1, 2] {
+            let options = SolveOptions {
+                threads,
+                ..SolveOptions::default()
+            };
+            // Watched to the end: one call a batch, the last with the whole report.
+            let mut seen = Vec::new();
+            let report = solve_file_watched(&input, &out, options, |so_far| {
+                seen.push(so_far.clone());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            let done: Vec<usize> = seen.iter().map(|r| r.puzzles).collect();
+            assert_eq!(done, [BATCH, 2 * BATCH, 3 * BATCH, puzzles]);
+            assert_eq!(seen.last(), Some(&report));
+            assert_eq!(report, solve_file(&input, &out, options).unwrap());
+            let solved = std::fs::read(&out).unwrap();
+            // Stopped after the second batch: an error saying so, the output untouched and
+            // no partial file left beside it.
+            let mut calls = 0;
+            let stopped = solve_file_watched(&input, dir.join("new.txt"), options, |_| {
+                calls += 1;
+                if calls == 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            match stopped {
+                Err(e @ FileError::Stopped { puzzles, .. }) => {
+                    assert_eq!(puzzles, 2 * BATCH);
+                    assert!(e.to_string().contains("stopped after 8192 puzzles"), "{e}");
+                }
+                other => panic!("{other:?}"),
+            }
+            assert_eq!(calls, 2);
+            let stopped = solve_file_watched(&input, &out, options, |_| ControlFlow::Break(()));
+            assert!(matches!(
+                stopped,
+                Err(FileError::Stopped { puzzles: BATCH, .. })
+            ));
+            assert_eq!(std::fs::read(&out).unwrap(), solved);
+            let mut left: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            left.sort();
+            assert_eq!(left, ["puzzles.txt", "solved.txt"]);
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -23,7 +23,8 @@
 //! - Files ([`io`]): [`generate_to`](io::generate_to) and [`solve_file`](io::solve_file) write
 //!   through a thread fed by a bounded channel; [`solve_file`](io::solve_file) and
 //!   [`verdicts_file`](io::verdicts_file) read a batch at a time, the next batch parsed while
-//!   the current one is solved; batch solving on several threads (the `parallel` feature, on
+//!   the current one is solved, and [`solve_file_watched`](io::solve_file_watched) shows
+//!   progress and stops when told after any batch; batch solving on several threads (the `parallel` feature, on
 //!   by default) keeps input order and reports every puzzle without exactly one solution.
 //!
 //! ```

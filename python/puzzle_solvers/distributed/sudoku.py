@@ -59,7 +59,7 @@ def solve_file(
     writes the answers to `out` (through a temporary file renamed over it once whole)."""
     lines, fmt = sudoku.read_file(path, input_format)
     if not lines:
-        raise sudoku.SudokuError(f"{path}: no puzzle in the file")
+        raise sudoku.SudokuError(f"{path}: no puzzle found")
     fmt = output_format or fmt
     chunks = [(lines[i : i + chunk], fmt) for i in range(0, len(lines), chunk)]
     store = None
