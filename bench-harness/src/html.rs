@@ -60,6 +60,10 @@ pub fn page(reports: &[SuiteReport], quick: bool) -> String {
             "<p><b>Quick run</b>: a smoke test on small inputs; the timings are not figures.</p>\n",
         );
     }
+    // Every suite of one run shares the machine; the page names it once.
+    if let Some(r) = reports.iter().find(|r| !r.machine.is_empty()) {
+        let _ = writeln!(html, "<p>machine: {}</p>", escape(&r.machine));
+    }
     for r in reports {
         let _ = writeln!(html, "<h2 id=\"{0}\">{0}</h2>", escape(&r.suite));
         html.push_str(&table_html(&r.table));

@@ -105,6 +105,9 @@ pub struct SuiteReport {
     pub figures: Vec<Figure>,
     /// The suite's last line (a contract other tools read; see each issue).
     pub last_line: String,
+    /// The processor it ran on, as [`machine`](crate::measure::machine) names it: ratios
+    /// between solvers move with it. `compare` fills it in; empty when not known.
+    pub machine: String,
 }
 
 impl SuiteReport {

@@ -14,6 +14,7 @@ fn report(suite: &str, header: &[&str], rows: &[&[&str]]) -> SuiteReport {
         table,
         figures: Vec::new(),
         last_line: format!("{suite}: done"),
+        machine: String::new(),
     }
 }
 
@@ -124,8 +125,10 @@ fn any_other_suite_plots_its_figures_and_the_page_holds_everything() {
     let p = plots(&other);
     assert_eq!(p.len(), 1);
     assert_eq!(bars(&p[0].svg), 2);
+    other.machine = "Some <CPU> (family 6, model 1), 2 logical CPUs".into();
     let html = page(&[other], true);
     assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<p>machine: Some &lt;CPU&gt; (family 6, model 1), 2 logical CPUs</p>"));
     assert_eq!(html.matches("<figure class=\"plot\">").count(), 1);
     assert!(html.contains("<td>a</td>"));
     assert!(html.contains("Quick run"));

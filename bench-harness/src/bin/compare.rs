@@ -80,7 +80,8 @@ fn main() -> ExitCode {
         );
     }
     // Ratios between solvers move with the processor: say where they were measured.
-    println!("machine: {}\n", machine());
+    let machine = machine();
+    println!("machine: {machine}\n");
     let mut reports = Vec::new();
     let mut failed = Vec::new();
     for s in chosen {
@@ -94,6 +95,7 @@ fn main() -> ExitCode {
                 println!("{}", r.last_line);
                 let cpu = (process_cpu() + children_cpu()).saturating_sub(cpu_before);
                 r.figure("suite run time", cpu.as_secs_f64(), "cpu-s");
+                r.machine = machine.clone();
                 reports.push(r);
             }
             Err(e) => {
