@@ -167,11 +167,13 @@ where
                     if let Err(signal) = py.check_signals() {
                         stop.cancel();
                         // Its answer (most likely "stopped") is dropped: the signal is the
-                        // caller's answer. A worker that panicked has no answer to wait for.
+                        // caller's answer.
                         let _ = py.detach(|| wait(None));
                         return Err(signal);
                     }
                 }
+                // The worker panicked: leaving the scope joins it and raises its panic again
+                // (a `PanicException` in Python), whatever is returned here.
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err(
                         "the worker thread stopped without an answer",

@@ -117,7 +117,7 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
 /// the crate's `io::solve_file`, byte for byte: the file is read a batch at a time while the
 /// batch before is solved; a puzzle without a solution is written as given, one with several
 /// gets its first solution; `out` is replaced only once complete, so an error or a Ctrl-C
-/// (which stops the run within a batch, some milliseconds) leaves the old file. Returns a
+/// (which stops the run after the batch in hand, some milliseconds) leaves the old file. Returns a
 /// dict: `puzzles`, `unique`, `guesses` and `anomalies` (a list of `(puzzle number from 1,
 /// "none" | "several")`).
 #[pyfunction]
