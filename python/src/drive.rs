@@ -107,29 +107,12 @@ where
     F: FnOnce() -> T + Send + 'static,
 {
     let (tx, rx) = mpsc::channel();
-    // A receiver is not `Sync`; the GIL-free wait borrows it through a lock.
-    let rx = Mutex::new(rx);
-    std::thread::Builder::new()
-        .name("puzzle-solvers-work".into())
+    worker()
         .spawn(move || {
             let _ = tx.send(work());
         })
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-    loop {
-        match py.detach(|| {
-            rx.lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .recv_timeout(SLICE)
-        }) {
-            Ok(value) => return Ok(value),
-            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                    "the worker thread stopped without an answer",
-                ));
-            }
-        }
-    }
+        .map_err(spawn_error)?;
+    answer_or_signal(py, rx, |_| {})
 }
 
 /// Runs `work`, which stops early once `stop` is set, on a thread of its own while this
@@ -145,43 +128,60 @@ where
 {
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
-        // A receiver is not `Sync`; the GIL-free waits borrow it through a lock.
-        let rx = Mutex::new(rx);
-        std::thread::Builder::new()
-            .name("puzzle-solvers-work".into())
+        worker()
             .spawn_scoped(scope, move || {
                 let _ = tx.send(work());
             })
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-        let wait = |timeout: Option<Duration>| {
-            let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
-            match timeout {
-                Some(t) => rx.recv_timeout(t),
-                None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+            .map_err(spawn_error)?;
+        // A worker that panicked is joined when the scope ends, which raises its panic again
+        // (a `PanicException` in Python), whatever is returned here.
+        answer_or_signal(py, rx, |rx| {
+            stop.cancel();
+            // Its answer (most likely "stopped") is dropped: the signal is the caller's answer.
+            let _ = py.detach(|| lock(rx).recv());
+        })
+    })
+}
+
+/// The builder of a worker thread of [`off_thread`] and [`until_signal`].
+fn worker() -> std::thread::Builder {
+    std::thread::Builder::new().name("puzzle-solvers-work".into())
+}
+
+fn spawn_error(e: std::io::Error) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(e.to_string())
+}
+
+/// A receiver is not `Sync`; the GIL-free waits borrow it through a lock.
+fn lock<T>(rx: &Mutex<mpsc::Receiver<T>>) -> std::sync::MutexGuard<'_, mpsc::Receiver<T>> {
+    rx.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Waits with the GIL released for the worker's answer on `rx`, looking for signals every
+/// [`SLICE`]; on a pending signal, calls `interrupted` (with the receiver) and returns the
+/// signal's exception.
+fn answer_or_signal<T: Send>(
+    py: Python<'_>,
+    rx: mpsc::Receiver<T>,
+    interrupted: impl FnOnce(&Mutex<mpsc::Receiver<T>>),
+) -> PyResult<T> {
+    let rx = Mutex::new(rx);
+    loop {
+        match py.detach(|| lock(&rx).recv_timeout(SLICE)) {
+            Ok(value) => return Ok(value),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(signal) = py.check_signals() {
+                    interrupted(&rx);
+                    return Err(signal);
+                }
             }
-        };
-        loop {
-            match py.detach(|| wait(Some(SLICE))) {
-                Ok(value) => return Ok(value),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(signal) = py.check_signals() {
-                        stop.cancel();
-                        // Its answer (most likely "stopped") is dropped: the signal is the
-                        // caller's answer.
-                        let _ = py.detach(|| wait(None));
-                        return Err(signal);
-                    }
-                }
-                // The worker panicked: leaving the scope joins it and raises its panic again
-                // (a `PanicException` in Python), whatever is returned here.
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                        "the worker thread stopped without an answer",
-                    ));
-                }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the worker thread stopped without an answer",
+                ));
             }
         }
-    })
+    }
 }
 
 #[cfg(test)]
