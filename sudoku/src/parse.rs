@@ -502,18 +502,33 @@ impl FromStr for Grid {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut p = Puzzles::detect(s);
-        let g = p.next().ok_or(ParseError::Empty)??;
-        p.check_last(&g)?;
-        // Anything after the one puzzle other than blank or comment lines is a second puzzle.
-        while let Some((n, l)) = p.next_line() {
-            let l = l.trim_end_matches('\r');
-            if !l.is_empty() && !l.starts_with('#') {
-                return Err(ParseError::TooMany { line: n });
-            }
+        // The common case, one line of 81 digits and dots and nothing after its line end:
+        // read straight from the bytes, without looking for the format or for more puzzles.
+        if let Some((line, skip)) = plain_line(s.as_bytes())
+            && skip == s.len()
+            && let Some(g) = parse_line_ascii(line)
+        {
+            check_clash(&g, 1, Format::Line)?;
+            return Ok(g);
         }
-        Ok(g)
+        parse_one(s)
     }
+}
+
+/// `str::parse::<Grid>` the general way: the format detected, one puzzle, nothing after it
+/// but blank and comment lines.
+fn parse_one(s: &str) -> Result<Grid, ParseError> {
+    let mut p = Puzzles::detect(s);
+    let g = p.next().ok_or(ParseError::Empty)??;
+    p.check_last(&g)?;
+    // Anything after the one puzzle other than blank or comment lines is a second puzzle.
+    while let Some((n, l)) = p.next_line() {
+        let l = l.trim_end_matches('\r');
+        if !l.is_empty() && !l.starts_with('#') {
+            return Err(ParseError::TooMany { line: n });
+        }
+    }
+    Ok(g)
 }
 
 /// Appends `grids` to `out` in `format`: the grid format with one empty line between grids
@@ -561,7 +576,13 @@ mod tests {
 
     /// Lines a puzzle file may hold, well formed or not, and the ways lines end.
     fn file_text() -> impl Strategy<Value = String> {
-        let line = prop_oneof![
+        proptest::collection::vec((line(), line_end()), 0..8)
+            .prop_map(|parts| parts.into_iter().map(|(l, e)| l + e).collect::<String>())
+    }
+
+    /// A line a puzzle file may hold, without its end.
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
             4 => Just(P.to_string()),
             2 => (0..81usize, "[0-9.#x\r]").prop_map(|(i, c)| {
                 let mut l = P.to_string();
@@ -572,16 +593,24 @@ mod tests {
             1 => Just("# comment".to_string()),
             1 => "[0-9.\r]{0,84}",
             1 => Just(format!("{P}5")),
-        ];
-        let end = prop_oneof![
+            // Clashing givens: the first cell's 4 again in its row, column or box.
+            1 => prop_oneof![Just(4usize), Just(36), Just(10)].prop_map(|i| {
+                let mut l = P.to_string();
+                l.replace_range(i..i + 1, "4");
+                l
+            }),
+        ]
+    }
+
+    /// The ways a line may end.
+    fn line_end() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
             Just("\n"),
             Just("\r\n"),
             Just("\r\r\n"),
             Just("\r"),
             Just("")
-        ];
-        proptest::collection::vec((line, end), 0..8)
-            .prop_map(|parts| parts.into_iter().map(|(l, e)| l + e).collect::<String>())
+        ]
     }
 
     proptest! {
@@ -589,6 +618,15 @@ mod tests {
         fn the_fast_path_reads_what_the_lines_say(text in file_text()) {
             let fast: Vec<_> = Puzzles::new(&text, Format::Line).collect();
             prop_assert_eq!(fast, read_by_lines(&text));
+        }
+
+        #[test]
+        fn str_parse_reads_a_plain_line_as_the_general_reader_does(
+            one in (line(), line_end()).prop_map(|(l, e)| l + e),
+            text in file_text(),
+        ) {
+            prop_assert_eq!(one.parse::<Grid>(), parse_one(&one));
+            prop_assert_eq!(text.parse::<Grid>(), parse_one(&text));
         }
 
         #[test]
