@@ -1,6 +1,7 @@
 //! Criterion benches for `sudoku-engine`: uniqueness checks (count up to 2) over the tdoku
 //! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
-//! `sudoku` crate; the seed's baseline on a few top1465 puzzles; generation of finals into
+//! `sudoku` crate, from parsed grids and from the puzzles' lines (each parsed in the pass,
+//! as a user reading puzzles one line at a time does); the seed's baseline on a few top1465 puzzles; generation of finals into
 //! memory; and a file's verdicts end to end, read a batch at a time (`io::verdicts_file`)
 //! against read whole and then solved, on one and two threads.
 //!
@@ -11,7 +12,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bench_harness::suites::sudoku::{
-    SETS, lines, ours, pass_baseline, pass_ours, pass_peer, peer, set_lines,
+    SETS, lines, ours, pass_baseline, pass_ours, pass_ours_lines, pass_peer, pass_peer_lines, peer,
+    set_lines,
 };
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_engine::Solver;
@@ -33,6 +35,26 @@ fn solve(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("sudoku-crate", set.name), &p, |b, p| {
             b.iter(|| pass_peer(p))
+        });
+    }
+    g.finish();
+
+    // The same from the lines, on the sets where parsing weighs most (the quickest to solve).
+    let mut g = c.benchmark_group("sudoku/count2-lines");
+    g.measurement_time(Duration::from_secs(4));
+    g.sample_size(10);
+    for set in SETS
+        .iter()
+        .filter(|s| ["17-clue", "serg", "bad_unsat"].contains(&s.name))
+    {
+        let l = set_lines(set).expect("testdata/sudoku");
+        g.throughput(Throughput::Elements(l.len() as u64));
+        let mut solver = Solver::new();
+        g.bench_with_input(BenchmarkId::new("ours", set.name), &l, |b, l| {
+            b.iter(|| pass_ours_lines(&mut solver, l))
+        });
+        g.bench_with_input(BenchmarkId::new("sudoku-crate", set.name), &l, |b, l| {
+            b.iter(|| pass_peer_lines(l))
         });
     }
     g.finish();
