@@ -2,8 +2,9 @@
 //! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
 //! `sudoku` crate, from parsed grids and from the puzzles' lines (each parsed in the pass,
 //! as a user reading puzzles one line at a time does); the seed's baseline on a few top1465
-//! puzzles; generation of finals into memory; and a file's verdicts end to end, read a batch at a time (`io::verdicts_file`)
-//! against read whole and then solved, on one and two threads.
+//! puzzles; generation of finals into memory; and a file's verdicts end to end, read a batch
+//! at a time (`io::verdicts_file`) against read whole and then solved, on one and two
+//! threads.
 //!
 //! `cargo bench -p bench-harness --bench sudoku` (`compare -- sudoku` prints the paired
 //! table).

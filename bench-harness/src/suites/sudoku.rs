@@ -406,9 +406,12 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
                 )));
             }
         }
+        // Our runs from the lines have a solver of their own, so that each timed closure
+        // holds one.
+        let mut lines_solver = Solver::new();
         // Read from the lines, each engine finds what it finds from the parsed grids (a
         // line our parser rejects, for clashing givens, counts none: it has no solution).
-        if pass_ours_lines(&mut solver, &l.lines) != pass_ours(&mut solver, &l.ours)
+        if pass_ours_lines(&mut lines_solver, &l.lines) != pass_ours(&mut solver, &l.ours)
             || pass_peer_lines(&l.lines) != pass_peer(&l.peer)
         {
             return Err(HarnessError::mismatch(format!(
@@ -426,21 +429,17 @@ pub fn run(ctx: &Ctx) -> Result<SuiteReport> {
         // The same work from the lines, each parsed in the pass (as the tdoku measurement
         // was made).
         let ours_lines_passes = passes_for(ctx.quick, || {
-            black_box(pass_ours_lines(&mut solver, &l.lines));
+            black_box(pass_ours_lines(&mut lines_solver, &l.lines));
         });
         let peer_lines_passes = passes_for(ctx.quick, || {
             black_box(pass_peer_lines(&l.lines));
         });
-        // One solver for both of our runs, borrowed by one closure at a time.
-        let solver = std::cell::RefCell::new(solver);
-        let mut ours_run = || {
-            let mut s = solver.borrow_mut();
-            rate(n, ours_passes, || pass_ours(&mut s, &l.ours))
-        };
+        let mut ours_run = || rate(n, ours_passes, || pass_ours(&mut solver, &l.ours));
         let mut peer_run = || rate(n, peer_passes, || pass_peer(&l.peer));
         let mut ours_lines_run = || {
-            let mut s = solver.borrow_mut();
-            rate(n, ours_lines_passes, || pass_ours_lines(&mut s, &l.lines))
+            rate(n, ours_lines_passes, || {
+                pass_ours_lines(&mut lines_solver, &l.lines)
+            })
         };
         let mut peer_lines_run = || rate(n, peer_lines_passes, || pass_peer_lines(&l.lines));
         let samples = round_robin(
