@@ -46,7 +46,7 @@ use crate::grid::{CELLS, Grid};
 
 use super::tables::SPREAD8;
 
-mod dispatch;
+pub(crate) mod dispatch;
 mod givens;
 mod guess;
 mod propagate;

@@ -12,6 +12,9 @@
 //!
 //! Both copies are the same source, so they do the same work in the same order: the same
 //! nodes, guesses and solutions (checked below on the pinned puzzles and on random ones).
+//!
+//! The strict parser's clash test ([`Grid`]'s `has_clash`) runs here too: it is on the path
+//! of every line `str::parse` reads, and gains from the same instructions.
 //! On other architectures `pulp` runs the one portable copy.
 
 use std::sync::OnceLock;
@@ -67,6 +70,23 @@ fn count_with(
         limit,
         keep_first,
     })
+}
+
+/// [`Grid`]'s clash test in the processor's copy.
+#[inline]
+pub(crate) fn has_clash(grid: &Grid) -> bool {
+    arch().dispatch(HasClash(grid))
+}
+
+struct HasClash<'a>(&'a Grid);
+
+impl WithSimd for HasClash<'_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _: S) -> bool {
+        self.0.has_clash_here()
+    }
 }
 
 struct Run<'a, L> {
