@@ -2,9 +2,9 @@
 //! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
 //! `sudoku` crate, from parsed grids and from the puzzles' lines (each parsed in the pass,
 //! as a user reading puzzles one line at a time does); the seed's baseline on a few top1465
-//! puzzles; generation of finals into memory; and a file's verdicts end to end, read a batch
-//! at a time (`io::verdicts_file`) against read whole and then solved, on one and two
-//! threads.
+//! puzzles; generation of finals into memory; and files end to end on one and two threads: a
+//! file's verdicts read a batch at a time (`io::verdicts_file`) against read whole and then
+//! solved, and a file solved into another (`io::solve_file`).
 //!
 //! `cargo bench -p bench-harness --bench sudoku` (`compare -- sudoku` prints the paired
 //! table).
@@ -19,7 +19,7 @@ use bench_harness::suites::sudoku::{
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_engine::Solver;
 use sudoku_engine::generate::Finals;
-use sudoku_engine::io::{read_puzzles, verdicts, verdicts_file};
+use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts, verdicts_file};
 
 fn solve(c: &mut Criterion) {
     let mut g = c.benchmark_group("sudoku/count2");
@@ -88,7 +88,9 @@ fn generate(c: &mut Criterion) {
 }
 
 /// `sudoku -s FILE --count` as it was (the file read whole, every puzzle parsed, then
-/// solved) and as it is (`verdicts_file`), on the 17-clue set four times (196,632 puzzles).
+/// solved) and as it is (`verdicts_file`), and `sudoku -s FILE -o OUT` (`solve_file`, its
+/// output replaced whole at the end as it always is), on the 17-clue set four times
+/// (196,632 puzzles).
 fn files(c: &mut Criterion) {
     let lines = set_lines(&SETS[0]).expect("testdata/sudoku");
     let text = lines
@@ -98,6 +100,7 @@ fn files(c: &mut Criterion) {
         .repeat(4);
     let path = std::env::temp_dir().join(format!("sudoku-bench-{}.txt", std::process::id()));
     std::fs::write(&path, &text).expect("a temporary file");
+    let out = path.with_extension("solved.txt");
     let puzzles = read_puzzles(&text, None).expect("puzzles parse").0.len();
     let mut g = c.benchmark_group("sudoku/file-verdicts");
     g.measurement_time(Duration::from_secs(5));
@@ -119,9 +122,17 @@ fn files(c: &mut Criterion) {
                     .len()
             })
         });
+        g.bench_function(BenchmarkId::new("solve_file", threads), |b| {
+            let options = SolveOptions {
+                threads,
+                ..SolveOptions::default()
+            };
+            b.iter(|| solve_file(&path, &out, options).expect("the files").puzzles)
+        });
     }
     g.finish();
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&out);
 }
 
 criterion_group!(benches, solve, generate, files);
