@@ -4,9 +4,7 @@
 //! over a bounded blocking channel (`std::sync::mpsc::sync_channel`): the writer sleeps while
 //! it waits and the producer blocks when the writer falls behind, so nothing spins and memory
 //! stays bounded. Spent buffers travel back on a second channel to be refilled. Output order is
-//! input order, whatever the number of solving threads. A solved file's answers travel as
-//! grids and the writer thread formats them, so formatting runs beside the solving rather than
-//! between its batches.
+//! input order, whatever the number of solving threads.
 //!
 //! Puzzle files are read the same way round: a batch at a time (`read`), the next batch read
 //! and parsed on one thread while the solving threads work on the current one, so neither
@@ -47,48 +45,24 @@ const IN_FLIGHT: usize = 4;
 /// Puzzles solved per batch (one batch is split across threads, then written in order).
 const BATCH: usize = 4096;
 
-/// A writer thread fed through a bounded channel, with buffers recycled. A buffer is bytes
-/// (`Pipe<Vec<u8>>`, written as they are) or anything the writer thread turns into bytes
-/// itself, such as a batch of answers: their formatting then runs beside the solving
-/// instead of between its batches, where the solving threads would wait for it.
-struct Pipe<T = Vec<u8>> {
-    full: Option<SyncSender<T>>,
-    empty: Receiver<T>,
-    fresh: fn() -> T,
+/// A writer thread fed through a bounded channel, with buffers recycled.
+struct Pipe {
+    full: Option<SyncSender<Vec<u8>>>,
+    empty: Receiver<Vec<u8>>,
     handle: Option<thread::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Pipe {
-    /// A writer of byte buffers to `out`.
-    fn new<W: Write + Send + 'static>(out: W) -> Pipe {
-        Pipe::with(
-            out,
-            || Vec::with_capacity(CHUNK_BYTES + 512),
-            |out, buf| {
-                out.write_all(buf)?;
-                buf.clear();
-                Ok(())
-            },
-        )
-    }
-}
-
-impl<T: Send + 'static> Pipe<T> {
-    /// A writer thread that calls `put(out, buffer)` on each buffer sent, in order; `put`
-    /// leaves the buffer empty for reuse, and `fresh` makes a new one.
-    fn with<W: Write + Send + 'static>(
-        mut out: W,
-        fresh: fn() -> T,
-        mut put: impl FnMut(&mut W, &mut T) -> std::io::Result<()> + Send + 'static,
-    ) -> Pipe<T> {
-        let (full_tx, full_rx) = sync_channel::<T>(IN_FLIGHT);
-        let (empty_tx, empty_rx) = sync_channel::<T>(IN_FLIGHT + 1);
+    fn new<W: Write + Send + 'static>(mut out: W) -> Pipe {
+        let (full_tx, full_rx) = sync_channel::<Vec<u8>>(IN_FLIGHT);
+        let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(IN_FLIGHT + 1);
         for _ in 0..IN_FLIGHT {
-            let _ = empty_tx.try_send(fresh());
+            let _ = empty_tx.try_send(Vec::with_capacity(CHUNK_BYTES + 512));
         }
         let handle = thread::spawn(move || {
             for mut buf in full_rx {
-                put(&mut out, &mut buf)?;
+                out.write_all(&buf)?;
+                buf.clear();
                 // The producer may be gone (finished or failed): dropping the buffer is fine.
                 let _ = empty_tx.try_send(buf);
             }
@@ -97,19 +71,20 @@ impl<T: Send + 'static> Pipe<T> {
         Pipe {
             full: Some(full_tx),
             empty: empty_rx,
-            fresh,
             handle: Some(handle),
         }
     }
 
     /// An empty buffer to fill (a recycled one, or a new one when all are in flight).
-    fn buffer(&self) -> T {
-        self.empty.try_recv().unwrap_or_else(|_| (self.fresh)())
+    fn buffer(&self) -> Vec<u8> {
+        self.empty
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES + 512))
     }
 
     /// Hands a buffer to the writer; blocks while the writer is `IN_FLIGHT` buffers behind.
     /// False when the writer has stopped (its error comes from [`Pipe::finish`]).
-    fn send(&self, buf: T) -> bool {
+    fn send(&self, buf: Vec<u8>) -> bool {
         match &self.full {
             Some(tx) => tx.send(buf).is_ok(),
             None => false,
@@ -581,13 +556,14 @@ pub fn solve_to_writer<W: Write + Send + 'static>(
     solving.finish().map_err(FileError::Write)
 }
 
-/// Batches of puzzles solved, and their answers written in order through a writer thread,
-/// which also formats them.
+/// Batches of puzzles solved, and their answers written in order through a writer thread.
 struct Solving {
-    pipe: Pipe<Vec<Grid>>,
+    pipe: Pipe,
     report: SolveReport,
-    /// Reused from batch to batch (see `map_on`).
+    format: Format,
+    /// Both reused from batch to batch (see `map_on`).
     counts: Vec<Count>,
+    answers: Vec<Grid>,
     /// The writer stopped before the end.
     stopped: bool,
 }
@@ -595,27 +571,15 @@ struct Solving {
 impl Solving {
     /// Answers written to `out` in `format`, in batches of at most `room` puzzles.
     fn new<W: Write + Send + 'static>(out: W, format: Format, room: usize) -> Solving {
-        let mut bytes = Vec::new();
-        let mut first = true;
-        let put = move |out: &mut W, answers: &mut Vec<Grid>| {
-            // Nine-line grids are separated by a blank line, also from batch to batch.
-            if !first && format == Format::Grid {
-                bytes.push(b'\n');
-            }
-            first = false;
-            write_all(&mut bytes, answers.iter(), format);
-            answers.clear();
-            let written = out.write_all(&bytes);
-            bytes.clear();
-            written
-        };
         Solving {
-            pipe: Pipe::with(out, || Vec::with_capacity(BATCH), put),
+            pipe: Pipe::new(out),
             report: SolveReport {
                 format: Some(format),
                 ..SolveReport::default()
             },
+            format,
             counts: Vec::with_capacity(room),
+            answers: Vec::with_capacity(room),
             stopped: false,
         }
     }
@@ -624,7 +588,7 @@ impl Solving {
     /// writer has stopped (nothing more can be written).
     fn batch(&mut self, pool: &Pool, b: usize, batch: &[Grid]) -> bool {
         count_on(pool, batch, &mut self.counts);
-        let mut answers = self.pipe.buffer();
+        self.answers.clear();
         let report = &mut self.report;
         for (k, (g, c)) in batch.iter().zip(self.counts.iter()).enumerate() {
             report.puzzles += 1;
@@ -636,9 +600,14 @@ impl Solving {
                     verdict,
                 }),
             }
-            answers.push(c.first.unwrap_or(*g));
+            self.answers.push(c.first.unwrap_or(*g));
         }
-        self.stopped = !self.pipe.send(answers);
+        let mut buf = self.pipe.buffer();
+        if b > 0 && self.format == Format::Grid {
+            buf.push(b'\n');
+        }
+        write_all(&mut buf, &self.answers, self.format);
+        self.stopped = !self.pipe.send(buf);
         !self.stopped
     }
 
