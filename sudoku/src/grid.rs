@@ -149,11 +149,11 @@ impl Grid {
     /// sum of their bits equals their OR (a repeated bit carries), so every unit is one sum
     /// and one OR, in loops of fixed length with no branch on a cell's value. The strict
     /// parser checks every puzzle it reads, so this is on the path of every line
-    /// `str::parse` reads: about 60 ns a grid, where the search through the units that
-    /// [`Grid::first_clash`] makes took about 115 ns, nearly all of a line's parsing then.
-    /// It runs in the engine's copy for the processor (see the engine's `dispatch`), where
-    /// the compiler has `shlx` and AVX2 for it: 48 ns a grid against 57 ns in the portable
-    /// copy (serg's grids, 20 passes, three repeats).
+    /// `str::parse` reads. The search through the units that [`Grid::first_clash`] makes
+    /// took about 115 ns a grid, nearly all of a line's parsing then; this test takes 57 ns
+    /// in the portable copy and 48 ns in the engine's copy for the processor, where the
+    /// compiler has `shlx` and AVX2 (see the engine's `dispatch`; serg's grids, 20 passes,
+    /// three repeats).
     fn has_clash(&self) -> bool {
         crate::engine::fast::dispatch::has_clash(self)
     }

@@ -12,10 +12,10 @@
 //!
 //! Both copies are the same source, so they do the same work in the same order: the same
 //! nodes, guesses and solutions (checked below on the pinned puzzles and on random ones).
+//! On other architectures `pulp` runs the one portable copy.
 //!
 //! The strict parser's clash test ([`Grid`]'s `has_clash`) runs here too: it is on the path
 //! of every line `str::parse` reads, and gains from the same instructions.
-//! On other architectures `pulp` runs the one portable copy.
 
 use std::sync::OnceLock;
 
