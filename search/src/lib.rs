@@ -144,7 +144,7 @@ pub use checkpoint::{Checkpoint, MAX_BODY, fingerprint, write_atomically};
 pub use error::CheckpointError;
 pub use meter::Meter;
 pub use progress::Progress;
-pub use replace::ReplaceFile;
+pub use replace::{ReplaceFile, ReplaceWriter};
 pub use search::{DynSearch, Items, Run, Search};
 pub use split::{Parts, Split};
 pub use step::Step;

@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 /// directory, and [`ReplaceFile::commit`] syncs it and renames it over `path`. Dropped without
 /// a commit, the temporary file is removed and `path` is untouched.
 ///
+/// The temporary file's data is flushed to the disk every 8 MiB written, through this handle
+/// or a [`ReplaceFile::writer`], so the commit, which must wait until the whole file is on
+/// the disk before the rename, waits for the last stretch only (a writer thread's flushes
+/// then run while the work that feeds it goes on). An error from such a flush is an error of
+/// the write: it may not be reported again by the commit's sync.
+///
 /// A `path` that exists and is not a regular file (`/dev/null`, a pipe, a terminal) cannot be
 /// replaced by a rename; it is written directly.
 ///
@@ -33,7 +39,47 @@ pub struct ReplaceFile {
     path: PathBuf,
     /// The temporary file, while not yet renamed; `None` when writing `path` directly.
     tmp: Option<PathBuf>,
+    out: ReplaceWriter,
+}
+
+/// Bytes written through one handle between two flushes of a temporary file's data to the disk.
+const SYNC_BYTES: usize = 8 << 20;
+
+/// A handle that writes into a [`ReplaceFile`] (see [`ReplaceFile::writer`]), flushing a
+/// temporary file's data to the disk every 8 MiB it writes.
+#[derive(Debug)]
+pub struct ReplaceWriter {
     file: File,
+    /// Bytes written since this handle's last flush.
+    unsynced: usize,
+    /// False when writing a device or a pipe directly, which cannot be flushed that way.
+    sync: bool,
+}
+
+impl ReplaceWriter {
+    fn new(file: File, sync: bool) -> ReplaceWriter {
+        ReplaceWriter {
+            file,
+            unsynced: 0,
+            sync,
+        }
+    }
+}
+
+impl Write for ReplaceWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.unsynced += n;
+        if self.sync && self.unsynced >= SYNC_BYTES {
+            self.file.sync_data()?;
+            self.unsynced = 0;
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
 }
 
 impl ReplaceFile {
@@ -45,7 +91,7 @@ impl ReplaceFile {
             return Ok(ReplaceFile {
                 path,
                 tmp: None,
-                file,
+                out: ReplaceWriter::new(file, false),
             });
         }
         let tmp = temporary_beside(&path)?;
@@ -53,22 +99,25 @@ impl ReplaceFile {
         Ok(ReplaceFile {
             path,
             tmp: Some(tmp),
-            file,
+            out: ReplaceWriter::new(file, true),
         })
     }
 
     /// Another handle on the file being written, for writers that take ownership (a writer
     /// thread); what it writes is committed with this one.
-    pub fn writer(&self) -> io::Result<File> {
-        self.file.try_clone()
+    pub fn writer(&self) -> io::Result<ReplaceWriter> {
+        Ok(ReplaceWriter::new(
+            self.out.file.try_clone()?,
+            self.out.sync,
+        ))
     }
 
     /// Flushes the data to disk and puts the file in place of `path`.
     pub fn commit(mut self) -> io::Result<()> {
-        self.file.flush()?;
+        self.out.flush()?;
         match self.tmp.take() {
             Some(tmp) => {
-                let synced = self.file.sync_all();
+                let synced = self.out.file.sync_all();
                 let renamed = synced.and_then(|()| std::fs::rename(&tmp, &self.path));
                 if renamed.is_err() {
                     let _ = std::fs::remove_file(&tmp);
@@ -82,11 +131,11 @@ impl ReplaceFile {
 
 impl Write for ReplaceFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.file.write(buf)
+        self.out.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.file.flush()
+        self.out.flush()
     }
 }
 
@@ -147,10 +196,33 @@ mod tests {
         std::fs::remove_dir_all(&d).unwrap();
     }
 
+    #[test]
+    fn a_large_replacement_is_flushed_on_the_way_and_written_whole() {
+        let d = dir("sync");
+        let path = d.join("f");
+        let out = ReplaceFile::create(&path).unwrap();
+        let mut w = out.writer().unwrap();
+        assert!(w.sync, "a temporary file is flushed on the way");
+        // Two flushes and a remainder, in writes that straddle the flush points.
+        let piece: Vec<u8> = (0..1_000_003u32).map(|i| (i % 251) as u8).collect();
+        let mut expected = Vec::new();
+        while expected.len() <= 2 * SYNC_BYTES {
+            w.write_all(&piece).unwrap();
+            expected.extend_from_slice(&piece);
+        }
+        assert!(w.unsynced < SYNC_BYTES);
+        drop(w);
+        out.commit().unwrap();
+        assert!(std::fs::read(&path).unwrap() == expected);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_device_is_written_directly() {
         let mut out = ReplaceFile::create("/dev/null").unwrap();
+        // Never flushed on the way (`sync_data` would fail on a device).
+        assert!(!out.out.sync && !out.writer().unwrap().sync);
         out.write_all(b"gone").unwrap();
         out.commit().unwrap();
     }

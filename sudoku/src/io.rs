@@ -5,8 +5,8 @@
 //! it waits and the producer blocks when the writer falls behind, so nothing spins and memory
 //! stays bounded. Spent buffers travel back on a second channel to be refilled. Output order is
 //! input order, whatever the number of solving threads. An output file's data goes to the
-//! disk as it is written (every 8 MiB, on the writer thread), so putting the complete file in
-//! place of the old one at the end waits for the last stretch only.
+//! disk as it is written (every 8 MiB, on the writer thread: see [`ReplaceFile`]), so putting
+//! the complete file in place of the old one at the end waits for the last stretch only.
 //!
 //! Puzzle files are read the same way round: a batch at a time (`read`), the next batch read
 //! and parsed on one thread while the solving threads work on the current one, so neither
@@ -19,7 +19,7 @@ use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
-use puzzle_search::ReplaceFile;
+use puzzle_search::{ReplaceFile, ReplaceWriter};
 
 use crate::error::{FileError, ParseError};
 use crate::generate::Finals;
@@ -106,53 +106,14 @@ impl Pipe {
 /// The output file, written beside `path` and renamed over it once complete (see
 /// [`ReplaceFile`]), so an error midway never leaves a half-written file in its place; and a
 /// handle for the writer thread.
-fn create(path: &Path) -> Result<(ReplaceFile, Syncing), FileError> {
+fn create(path: &Path) -> Result<(ReplaceFile, ReplaceWriter), FileError> {
     let io = |source| FileError::Io {
         path: path.to_path_buf(),
         source,
     };
     let out = ReplaceFile::create(path).map_err(io)?;
-    let file = out.writer().map_err(io)?;
-    let sync = file.metadata().map_err(io)?.is_file();
-    Ok((
-        out,
-        Syncing {
-            file,
-            unsynced: 0,
-            sync,
-        },
-    ))
-}
-
-/// Bytes written between two flushes of an output file's data to the disk.
-const SYNC_BYTES: usize = 8 << 20;
-
-/// The writer thread's handle on an output file. A regular file's data is flushed to the
-/// disk every [`SYNC_BYTES`] written ([`File::sync_data`], on the writer thread while the
-/// solving goes on), so the commit at the end, which must wait until the whole file is on
-/// the disk before renaming it into place, waits for the last stretch only instead of all
-/// of it. An error from a flush is an error of the run: it may not be reported again.
-struct Syncing {
-    file: File,
-    unsynced: usize,
-    /// False for a device or a pipe, which cannot be flushed that way.
-    sync: bool,
-}
-
-impl Write for Syncing {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.file.write(buf)?;
-        self.unsynced += n;
-        if self.sync && self.unsynced >= SYNC_BYTES {
-            self.file.sync_data()?;
-            self.unsynced = 0;
-        }
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.file.flush()
-    }
+    let writer = out.writer().map_err(io)?;
+    Ok((out, writer))
 }
 
 /// Puts a complete output in place.
@@ -668,33 +629,6 @@ impl Solving {
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
-
-    #[test]
-    fn a_large_output_is_flushed_on_the_way_and_written_whole() {
-        let dir = std::env::temp_dir().join(format!("sudoku-io-sync-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("big.txt");
-        let (out, mut w) = create(&path).unwrap();
-        assert!(w.sync, "a temporary regular file is flushed on the way");
-        // Two flushes and a remainder, in writes that straddle the flush points.
-        let piece: Vec<u8> = (0..1_000_003u32).map(|i| (i % 251) as u8).collect();
-        let mut expected = Vec::new();
-        while expected.len() <= 2 * SYNC_BYTES {
-            w.write_all(&piece).unwrap();
-            expected.extend_from_slice(&piece);
-        }
-        assert!(w.unsynced < SYNC_BYTES);
-        w.flush().unwrap();
-        drop(w);
-        commit(out, &path).unwrap();
-        assert!(std::fs::read(&path).unwrap() == expected);
-        std::fs::remove_dir_all(&dir).unwrap();
-        // A device is written directly and never flushed that way (`sync_data` would fail).
-        if Path::new("/dev/null").exists() {
-            let (_, w) = create(Path::new("/dev/null")).unwrap();
-            assert!(!w.sync);
-        }
-    }
 
     #[test]
     fn files_are_replaced_whole_and_a_failed_write_keeps_the_old_file() {
