@@ -126,7 +126,12 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
         generator = generator.clues(k).map_err(|e| e.to_string())?;
     }
     let output = &args.output;
-    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    // Replaced whole, as `-c` and `-s` do: a failure midway keeps the old file.
+    let out = puzzle_search::ReplaceFile::create(output)
+        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let file = out
+        .writer()
+        .map_err(|e| format!("{}: {e}", output.display()))?;
     let bar = (n >= 1000).then(|| counter_bar("puzzles", n));
     let report = sudoku_engine::io::write_puzzles(file, &generator, n, threads, |done, _| {
         if let Some(bar) = &bar {
@@ -134,6 +139,8 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
         }
     })
     .map_err(|e| format!("{}: {e}", output.display()))?;
+    out.commit()
+        .map_err(|e| format!("{}: {e}", output.display()))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -139,7 +139,9 @@ fn main() -> ExitCode {
     }
     if let Some(path) = html {
         let page = bench_harness::html::page(&reports, ctx.quick);
-        if let Err(e) = write_atomically(std::path::Path::new(&path), &page) {
+        if let Err(e) =
+            puzzle_search::write_atomically(std::path::Path::new(&path), page.as_bytes())
+        {
             eprintln!("cannot write {path}: {e}");
             return ExitCode::FAILURE;
         }
@@ -150,18 +152,4 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Writes `text` to `path` through a temporary file beside it and a rename, so a reader never
-/// sees half a page.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let mut name = std::ffi::OsString::from(".");
-    name.push(path.file_name().unwrap_or_default());
-    name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(name);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
 }
