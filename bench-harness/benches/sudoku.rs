@@ -1,7 +1,7 @@
 //! Criterion benches for `sudoku-engine`: uniqueness checks (count up to 2) over the tdoku
 //! sets (and isomorphs of the two hard ones) with the fast engine and, side by side, the
 //! `sudoku` crate, from parsed grids and from the puzzles' lines (each parsed in the pass,
-//! as a user reading puzzles one line at a time does); the seed's baseline on a few top1465
+//! as a user reading puzzles one line at a time does), and the parse of a line alone; the seed's baseline on a few top1465
 //! puzzles; generation of finals into memory; and files end to end on one and two threads: a
 //! file's verdicts read a batch at a time (`io::verdicts_file`) against read whole and then
 //! solved, and a file solved into another (`io::solve_file`).
@@ -13,13 +13,14 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bench_harness::suites::sudoku::{
-    SETS, lines, ours, pass_baseline, pass_ours, pass_ours_lines, pass_peer, pass_peer_lines, peer,
-    set_lines,
+    SETS, lines, ours, pass_baseline, pass_ours, pass_ours_lines, pass_ours_strict_lines,
+    pass_peer, pass_peer_lines, peer, set_lines,
 };
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_engine::Solver;
 use sudoku_engine::generate::Finals;
 use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts, verdicts_file};
+use sudoku_engine::parse::parse_one;
+use sudoku_engine::{Grid, Solver};
 
 fn solve(c: &mut Criterion) {
     let mut g = c.benchmark_group("sudoku/count2");
@@ -54,10 +55,37 @@ fn solve(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("ours", set.name), &l, |b, l| {
             b.iter(|| pass_ours_lines(&mut solver, l))
         });
+        g.bench_with_input(BenchmarkId::new("ours-strict", set.name), &l, |b, l| {
+            b.iter(|| pass_ours_strict_lines(&mut solver, l))
+        });
         g.bench_with_input(BenchmarkId::new("sudoku-crate", set.name), &l, |b, l| {
             b.iter(|| pass_peer_lines(l))
         });
     }
+    g.finish();
+
+    // The parse alone, a line at a time: the strict `str::parse` (clashes rejected), the
+    // lenient `parse_one` (clashes left to the solver) and the peer's `from_str_line`.
+    let mut g = c.benchmark_group("sudoku/parse-line");
+    let l = set_lines(&SETS[3]).expect("testdata/sudoku");
+    g.throughput(Throughput::Elements(l.len() as u64));
+    g.bench_function("ours-strict/serg", |b| {
+        b.iter(|| {
+            l.iter()
+                .filter(|l| black_box(l).parse::<Grid>().is_ok())
+                .count()
+        })
+    });
+    g.bench_function("ours/serg", |b| {
+        b.iter(|| l.iter().filter(|l| parse_one(black_box(l)).is_ok()).count())
+    });
+    g.bench_function("sudoku-crate/serg", |b| {
+        b.iter(|| {
+            l.iter()
+                .filter(|l| ::sudoku::Sudoku::from_str_line(black_box(l)).is_ok())
+                .count()
+        })
+    });
     g.finish();
 
     let mut g = c.benchmark_group("sudoku/baseline");
