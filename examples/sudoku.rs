@@ -35,6 +35,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use examples::counter_bar;
+use puzzle_search::{ReplaceFile, ReplaceWriter};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts_file, write_finals};
 use sudoku_engine::isomorph::Isomorph;
@@ -126,12 +127,7 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
         generator = generator.clues(k).map_err(|e| e.to_string())?;
     }
     let output = &args.output;
-    // Replaced whole, as `-c` and `-s` do: a failure midway keeps the old file.
-    let out = puzzle_search::ReplaceFile::create(output)
-        .map_err(|e| format!("{}: {e}", output.display()))?;
-    let file = out
-        .writer()
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let (out, file) = replace_output(output)?;
     let bar = (n >= 1000).then(|| counter_bar("puzzles", n));
     let report = sudoku_engine::io::write_puzzles(file, &generator, n, threads, |done, _| {
         if let Some(bar) = &bar {
@@ -214,14 +210,19 @@ fn parse_format(s: &str) -> Result<Format, UnknownFormat> {
     s.parse()
 }
 
+/// `output` replaced whole: written beside it and renamed over it once complete (the
+/// `ReplaceFile` to commit), so a failure midway keeps the old file; and a handle for the
+/// writer thread.
+fn replace_output(output: &Path) -> Result<(ReplaceFile, ReplaceWriter), String> {
+    let at = |e: std::io::Error| format!("{}: {e}", output.display());
+    let out = ReplaceFile::create(output).map_err(at)?;
+    let file = out.writer().map_err(at)?;
+    Ok((out, file))
+}
+
 fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
     let start = Instant::now();
-    // Written beside `output` and renamed over it once whole: a failure midway keeps the old file.
-    let out = puzzle_search::ReplaceFile::create(output)
-        .map_err(|e| format!("{}: {e}", output.display()))?;
-    let file = out
-        .writer()
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let (out, file) = replace_output(output)?;
     let finals = Finals::new(digit, n).map_err(|e| e.to_string())?;
     // Progress only for people watching (the bar hides itself when stderr is not a
     // terminal), and only for runs long enough to watch.

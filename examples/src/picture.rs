@@ -6,21 +6,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename.
+/// Writes `text` to `path` through a temporary file in the same folder and a rename
+/// ([`puzzle_search::write_atomically`]), the error naming the path.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
-    }
-    Ok(())
+    puzzle_search::write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes the `--svg FILE` picture of a program, if one was asked for; `svg` is only called

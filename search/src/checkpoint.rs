@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::error::CheckpointError;
 use crate::progress::Progress;
+use crate::replace::ReplaceFile;
 
 /// The first line of every checkpoint (its envelope's format version follows it).
 const MAGIC: &str = "puzzle-search checkpoint";
@@ -257,19 +258,12 @@ pub fn fingerprint(bytes: &[u8]) -> u64 {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
-/// the file at `path` is always either the old one or the whole new one.
+/// the file at `path` is always either the old one or the whole new one: a [`ReplaceFile`]
+/// written at once (a `path` that exists and is not a regular file is written directly).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = crate::replace::temporary_beside(path)?;
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    let mut out = ReplaceFile::create(path)?;
+    out.write_all(bytes)?;
+    out.commit()
 }
 
 #[cfg(test)]

@@ -148,7 +148,7 @@ impl Drop for ReplaceFile {
 }
 
 /// `DIR/.NAME.tmpPID` beside `path`: same directory, so the rename stays on one file system.
-pub(crate) fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
+fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
