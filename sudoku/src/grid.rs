@@ -6,6 +6,10 @@ use crate::error::Clash;
 
 /// Number of cells of a grid.
 pub const CELLS: usize = 81;
+/// Bytes of a grid's one-line form, its line end included.
+pub(crate) const LINE_BYTES: usize = CELLS + 1;
+/// Bytes of a grid's nine-line form.
+pub(crate) const BLOCK_BYTES: usize = 162;
 
 /// The six orders of three things (rows in a band, bands, boxes in a row), in lexicographic
 /// order.
@@ -268,26 +272,36 @@ impl Grid {
 
     /// Appends the one-line form with `blank` for blanks and a final `\n`.
     pub fn write_line(&self, out: &mut Vec<u8>, blank: u8) {
-        out.extend(
-            self.cells
-                .iter()
-                .map(|&v| if v == 0 { blank } else { b'0' + v }),
-        );
-        out.push(b'\n');
+        out.extend_from_slice(&self.line_bytes(blank));
+    }
+
+    /// The one-line form with `blank` for blanks and a final `\n`, in an array: a push per
+    /// byte checked the vector's room each time, where the array's 81 bytes take a few
+    /// vector operations.
+    pub(crate) fn line_bytes(&self, blank: u8) -> [u8; LINE_BYTES] {
+        let mut line = [b'\n'; LINE_BYTES];
+        for (c, &v) in line.iter_mut().zip(&self.cells) {
+            *c = if v == 0 { blank } else { b'0' + v };
+        }
+        line
     }
 
     /// Appends the nine-line text form (digits separated by single spaces, `0` for a blank,
     /// every line ending in `\n`): 162 bytes.
     pub fn write_block(&self, out: &mut Vec<u8>) {
-        for row in self.cells.chunks_exact(9) {
-            for (i, &v) in row.iter().enumerate() {
-                if i > 0 {
-                    out.push(b' ');
-                }
-                out.push(b'0' + v);
+        out.extend_from_slice(&self.block_bytes());
+    }
+
+    /// The nine-line text form in an array (see [`Grid::line_bytes`]).
+    pub(crate) fn block_bytes(&self) -> [u8; BLOCK_BYTES] {
+        let mut block = [b' '; BLOCK_BYTES];
+        for (line, row) in block.chunks_exact_mut(18).zip(self.cells.chunks_exact(9)) {
+            for (c, &v) in line.iter_mut().step_by(2).zip(row) {
+                *c = b'0' + v;
             }
-            out.push(b'\n');
+            line[17] = b'\n';
         }
+        block
     }
 
     /// The nine-line text form as a string (162 bytes, ending in `\n`).
@@ -383,6 +397,33 @@ mod tests {
             // The portable copy too, whichever copy the processor runs.
             proptest::prop_assert_eq!(g.has_clash_here(), g.first_clash().is_some());
             proptest::prop_assert_eq!(g.clash(), g.first_clash());
+        }
+
+        /// The text forms built in arrays say what their definitions say, a cell at a time:
+        /// the line with the blank asked for and a line end, the block's rows of digits
+        /// separated by spaces.
+        #[test]
+        fn the_text_forms_write_each_cell_in_its_place(
+            cells in proptest::collection::vec(0u8..=9, CELLS),
+            blank in proptest::sample::select(vec![b'.', b'0', b'_']),
+        ) {
+            let mut g = Grid::EMPTY;
+            for (cell, &v) in cells.iter().enumerate() {
+                g.set(cell, v).unwrap();
+            }
+            let mut line = Vec::new();
+            g.write_line(&mut line, blank);
+            let mut expected: Vec<u8> =
+                cells.iter().map(|&v| if v == 0 { blank } else { b'0' + v }).collect();
+            expected.push(b'\n');
+            proptest::prop_assert_eq!(line, expected);
+            let mut block = vec![b'x'];
+            g.write_block(&mut block);
+            let rows: Vec<String> = cells
+                .chunks(9)
+                .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .collect();
+            proptest::prop_assert_eq!(block, format!("x{}", rows.concat()).into_bytes());
         }
     }
 
