@@ -360,8 +360,9 @@ fn map_to_slots_on<S: Send, T: Send>(
 ///
 /// Every answer takes the same room, so each thread writes its own answers in their
 /// places, and the batch's text is whole when its counts are. Formatted between batches
-/// instead, on one thread while the others waited, the answers took 1.3% of `solve_file`'s
-/// two-thread run on the 17-clue set.
+/// instead, on one thread while the others waited, the answers and the batch's loop took
+/// 1.2% of the samples of `solve_file`'s two-thread run on the 17-clue set (see the crate
+/// README, "End to end").
 fn count_and_write_on(
     pool: &Pool,
     grids: &[Grid],
