@@ -295,6 +295,7 @@ impl Grid {
     /// The nine-line text form in an array (see [`Grid::line_bytes`]).
     pub(crate) fn block_bytes(&self) -> [u8; BLOCK_BYTES] {
         let mut block = [b' '; BLOCK_BYTES];
+        // A row is 18 bytes: each digit followed by a space, the last by the line end.
         for (line, row) in block.chunks_exact_mut(18).zip(self.cells.chunks_exact(9)) {
             for (c, &v) in line.iter_mut().step_by(2).zip(row) {
                 *c = b'0' + v;
