@@ -263,11 +263,10 @@ impl Grid {
 
     /// The one-line form: 81 characters, `.` for a blank.
     pub fn to_line(&self) -> String {
-        let mut s = String::with_capacity(CELLS);
-        for &v in &self.cells {
-            s.push(if v == 0 { '.' } else { (b'0' + v) as char });
-        }
-        s
+        self.line_bytes(b'.')[..CELLS]
+            .iter()
+            .map(|&b| char::from(b))
+            .collect()
     }
 
     /// Appends the one-line form with `blank` for blanks and a final `\n`.
@@ -307,9 +306,7 @@ impl Grid {
 
     /// The nine-line text form as a string (162 bytes, ending in `\n`).
     pub fn to_block(&self) -> String {
-        let mut v = Vec::with_capacity(162);
-        self.write_block(&mut v);
-        String::from_utf8(v).unwrap_or_default()
+        self.block_bytes().iter().map(|&b| char::from(b)).collect()
     }
 }
 

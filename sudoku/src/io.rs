@@ -370,30 +370,35 @@ fn count_and_write_on(
     text: &mut Vec<u8>,
     format: Format,
 ) {
-    let answer = |c: &Count, g: &Grid| c.first.unwrap_or(*g);
     match format {
-        Format::Line => {
-            text.resize(grids.len() * LINE_BYTES, 0);
-            let (slots, _) = text.as_chunks_mut::<LINE_BYTES>();
-            let each = |s: &mut Solver, g: &Grid, slot: &mut [u8; LINE_BYTES]| {
-                let c = s.count(g, 2);
-                *slot = answer(&c, g).line_bytes(b'.');
-                c
-            };
-            map_to_slots_on(pool, grids, slots, each, out);
-        }
+        Format::Line => count_and_write_slots::<LINE_BYTES>(pool, grids, out, text, |g, slot| {
+            *slot = g.line_bytes(b'.');
+        }),
         Format::Grid => {
-            text.resize(grids.len() * (BLOCK_BYTES + 1), 0);
-            let (slots, _) = text.as_chunks_mut::<{ BLOCK_BYTES + 1 }>();
-            let each = |s: &mut Solver, g: &Grid, slot: &mut [u8; BLOCK_BYTES + 1]| {
-                let c = s.count(g, 2);
+            count_and_write_slots::<{ BLOCK_BYTES + 1 }>(pool, grids, out, text, |g, slot| {
                 slot[0] = b'\n';
-                slot[1..].copy_from_slice(&answer(&c, g).block_bytes());
-                c
-            };
-            map_to_slots_on(pool, grids, slots, each, out);
+                slot[1..].copy_from_slice(&g.block_bytes());
+            });
         }
     }
+}
+
+/// [`count_and_write_on`] with answers of `N` bytes, each written into its slot by `write`.
+fn count_and_write_slots<const N: usize>(
+    pool: &Pool,
+    grids: &[Grid],
+    out: &mut Vec<Count>,
+    text: &mut Vec<u8>,
+    write: impl Fn(&Grid, &mut [u8; N]) + Sync + Send,
+) {
+    text.resize(grids.len() * N, 0);
+    let (slots, _) = text.as_chunks_mut::<N>();
+    let each = |s: &mut Solver, g: &Grid, slot: &mut [u8; N]| {
+        let c = s.count(g, 2);
+        write(c.first.as_ref().unwrap_or(g), slot);
+        c
+    };
+    map_to_slots_on(pool, grids, slots, each, out);
 }
 
 /// Reads every puzzle of `text` (format given or detected); malformed input is an error
