@@ -4,7 +4,8 @@ use wide::{u8x16, u32x4};
 
 use super::triads::fold_v;
 use super::words::{columns_v, lanes4, units_of};
-use super::{BAND, OTHER_BANDS, State};
+use super::{BAND, State};
+use crate::engine::tables::columns_mask;
 use crate::grid::{CELLS, Grid};
 
 impl State {
@@ -44,41 +45,44 @@ impl State {
         // Then every word at once from the masks, four words a vector: the words of digits
         // 0..4 and 4..8 of each band, and digit 8 of the three bands in one vector. A word
         // keeps the open cells outside the rows and boxes of its digit's givens and the
-        // columns of the digit's givens in the other bands, and its givens.
+        // columns of all the digit's givens, and its givens. The digit's columns in its own
+        // band lie in the boxes of its givens there, so one set of columns per digit serves
+        // every band.
         let open: [u32; 3] = std::array::from_fn(|band| {
             BAND & !givens[9 * band..9 * band + 9].iter().fold(0, |a, &g| a | g)
         });
-        let g: [[u32x4; 2]; 3] =
-            std::array::from_fn(|band| [lanes4(&givens, 9 * band), lanes4(&givens, 9 * band + 4)]);
-        let cols = g.map(|two| two.map(fold_v));
-        // Two givens of a digit in one row or box of a band leave fewer rows and boxes with
-        // a given than givens (`absent` counts the others, -1 per lane each); in one column
-        // of two bands, `clash`.
-        let mut absent = u32x4::ZERO;
-        let mut clash = u32x4::ZERO;
         let mut cand = [BAND; 27];
-        for band in 0..3 {
-            let (b1, b2) = OTHER_BANDS[band];
-            for half in 0..2 {
-                let x = g[band][half];
-                let elsewhere = cols[b1][half] | cols[b2][half];
-                clash |= cols[band][half] & elsewhere;
-                let (units, none) = units_of(x);
-                absent += none;
-                let c = (u32x4::splat(open[band]) & !units & !columns_v(elsewhere)) | x;
+        // Two givens of a digit in one row or box of a band leave fewer rows and boxes with
+        // a given than givens (`held` counts them, see `units_of`); in one column of two
+        // bands, `clash`.
+        let mut held = u32x4::ZERO;
+        let mut clash = u32x4::ZERO;
+        for half in 0..2 {
+            // Written out: `array::map` here is a call the compiler does not inline.
+            let x = [
+                lanes4(&givens, 4 * half),
+                lanes4(&givens, 9 + 4 * half),
+                lanes4(&givens, 18 + 4 * half),
+            ];
+            let [f0, f1, f2] = [fold_v(x[0]), fold_v(x[1]), fold_v(x[2])];
+            clash |= (f0 & f1) | (f0 & f2) | (f1 & f2);
+            let taken = columns_v(f0 | f1 | f2);
+            for (band, x) in x.into_iter().enumerate() {
+                let (units, counts) = units_of(x);
+                held += counts;
+                let c = (u32x4::splat(open[band]) & !(units | taken)) | x;
                 let at = 9 * band + 4 * half;
                 cand[at..at + 4].copy_from_slice(&c.to_array());
             }
         }
         let x = u32x4::new([givens[8], givens[17], givens[26], 0]);
-        let cols8 = fold_v(x);
-        let [c0, c1, c2, _] = cols8.to_array();
-        let elsewhere = u32x4::new([c1 | c2, c0 | c2, c0 | c1, 0]);
-        clash |= cols8 & elsewhere;
-        let (units, none) = units_of(x);
-        absent += none;
+        let [c0, c1, c2, _] = fold_v(x).to_array();
+        clash |= u32x4::splat((c0 & c1) | (c0 & c2) | (c1 & c2));
+        let (units, counts) = units_of(x);
+        held += counts;
         let open8 = u32x4::new([open[0], open[1], open[2], 0]);
-        let [w8, w17, w26, _] = ((open8 & !units & !columns_v(elsewhere)) | x).to_array();
+        let taken = u32x4::splat(columns_mask(c0 | c1 | c2));
+        let [w8, w17, w26, _] = ((open8 & !(units | taken)) | x).to_array();
         (cand[8], cand[17], cand[26]) = (w8, w17, w26);
         let mut s = State {
             cand,
@@ -86,11 +90,12 @@ impl State {
             band_dirty: 0,
             stack_dirty: 0,
         };
-        // Six segments (three rows, three boxes) in each of 28 lanes (the last a pad); with
-        // no clash, each given has a row and a box of its own.
+        // With no clash each given has a row and a box of its own: as many rows with a given,
+        // and as many boxes, as givens.
         let given_count = 81 - s.open_cells();
-        let absent = 0u32.wrapping_sub(absent.reduce_add());
-        if clash.simd_eq(u32x4::ZERO).to_bitmask() != 15 || absent != 28 * 6 - 2 * given_count {
+        let held = held.reduce_add();
+        let held = (held & 511) + (held >> 9 & 511) + (held >> 18);
+        if clash.simd_eq(u32x4::ZERO).to_bitmask() != 15 || held != 2 * given_count {
             return None;
         }
         for (band, &open) in open.iter().enumerate() {
@@ -113,7 +118,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fast::{FULL_MODE, LATE};
+    use crate::engine::fast::{FULL_MODE, LATE, OTHER_BANDS};
     use crate::engine::tables::{BAND_PEERS, columns_mask};
 
     /// The givens placed one at a time, the way the construction is defined.

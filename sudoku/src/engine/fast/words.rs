@@ -2,8 +2,7 @@
 
 use wide::u32x4;
 
-use super::BandWords;
-use super::triads::splat_masks;
+use super::{BandWords, MINIROW_TOPS};
 
 /// The bands (3 bits) that have a bit set in a 27-bit mask indexed like `cand`.
 #[inline(always)]
@@ -24,16 +23,6 @@ pub(super) fn words_with(words: &BandWords, cells: u32) -> u32 {
     (!none & 255) | ((words[8] & cells != 0) as u32) << 8
 }
 
-/// The rows and boxes of a band word, each as a mask in every lane.
-const SEGMENTS: [u32x4; 6] = splat_masks([
-    511,
-    511 << 9,
-    511 << 18,
-    0x1C0E07,
-    0x1C0E07 << 3,
-    0x1C0E07 << 6,
-]);
-
 /// `words[k..k + 4]` as a vector.
 #[inline(always)]
 pub(super) fn lanes4<const N: usize>(words: &[u32; N], k: usize) -> u32x4 {
@@ -41,18 +30,32 @@ pub(super) fn lanes4<const N: usize>(words: &[u32; N], k: usize) -> u32x4 {
 }
 
 /// Per lane: the cells of the rows and boxes of a band word that hold one of its bits, and
-/// minus the number of rows and boxes that hold none.
+/// how many rows and boxes hold one, as three fields of nine bits (bits 0, 9 and 18: row 0
+/// plus box 0, row 1 plus box 1, row 2 plus box 2) that sums of up to 255 lanes keep apart.
+///
+/// From the minirows that hold a bit (bit `9 * row + 3 * box`), folded once over the rows
+/// and once over the boxes: a few shifts a lane and no compare, so the lanes' values stay
+/// in registers.
 #[inline(always)]
 pub(super) fn units_of(x: u32x4) -> (u32x4, u32x4) {
-    let mut units = u32x4::ZERO;
-    let mut absent = u32x4::ZERO;
-    for seg in SEGMENTS {
-        let none = (x & seg).simd_eq(u32x4::ZERO);
-        units |= seg & !none;
-        absent += none;
-    }
-    (units, absent)
+    let minirows = (x | x >> 1 | x >> 2) & u32x4::splat(MINIROW_TOPS);
+    // Bit 9 * row: the row holds a bit.
+    let rows = (minirows | minirows >> 3 | minirows >> 6) & u32x4::splat(ROW_TOPS);
+    // Bit 3 * box: the box holds a bit.
+    let boxes = (minirows | minirows >> 9 | minirows >> 18) & u32x4::splat(BOX_TOPS);
+    // Times 511 (a row's cells) and times 7 (a box's minirow) by a shift and a subtraction:
+    // `wide` picks its vector multiply when the crate is built, and the baseline x86-64 it
+    // is built for has none for 32-bit lanes.
+    let box_minirows = (boxes << 3) - boxes;
+    let units = ((rows << 9) - rows) | columns_v(box_minirows);
+    let boxes_at_rows = (boxes | boxes << 6 | boxes << 12) & u32x4::splat(ROW_TOPS);
+    (units, rows + boxes_at_rows)
 }
+
+/// Bit `9 * row` of a band word for its three rows: the first cell of each row.
+const ROW_TOPS: u32 = 1 | 1 << 9 | 1 << 18;
+/// Bit `3 * box` of a band word for its three boxes: the first cell of each box.
+const BOX_TOPS: u32 = 1 | 1 << 3 | 1 << 6;
 
 /// [`columns_mask`](crate::engine::tables::columns_mask) per lane.
 #[inline(always)]
