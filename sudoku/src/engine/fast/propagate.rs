@@ -2,7 +2,7 @@
 //! changes (and in full mode the triads at each stall).
 
 use super::triads::{Scratch, fold_v};
-use super::words::{bands_of, clear_cells, digits_of, lanes4, swap_halves};
+use super::words::{clear_cells, digits_of, lanes4, swap_halves};
 use super::{FULL_MODE, LATE, OTHER_BANDS, STACK_RULE_MIN_OPEN, State};
 use crate::engine::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROWS, columns_mask};
 
@@ -42,9 +42,6 @@ impl State {
     ) -> bool {
         let mut dirty = self.band_dirty;
         self.band_dirty = 0;
-        // Entries changed since naked singles last ran: a band none of whose words changed
-        // has no new single (the last run, or the end of the last propagation, left none).
-        let mut touched = dirty;
         // The words the last pass of the rules across bands changed, and their values then.
         // Every other change to a word marks it for those rules where it is made; these are
         // marked only if the band rule changes them again before the next pass.
@@ -56,7 +53,6 @@ impl State {
             // touched by several placements is examined once per pass, not once per placement.
             while dirty != 0 {
                 let mut pass = dirty;
-                touched |= pass;
                 dirty = 0;
                 while pass != 0 {
                     let i = pass.trailing_zeros() as usize;
@@ -67,9 +63,7 @@ impl State {
                     }
                 }
             }
-            let bands = bands_of(touched);
-            touched = 0;
-            match self.naked_singles(bands) {
+            match self.naked_singles() {
                 None => return false,
                 Some(0) => {}
                 Some(more) => {
@@ -226,15 +220,17 @@ impl State {
         Some(changed << d)
     }
 
-    /// Places every naked single in the bands of `bands` (bit per band); `None` on a cell
-    /// without candidates, else the entries of `cand` it changed.
+    /// Places every naked single; `None` on a cell without candidates, else the entries of
+    /// `cand` it changed.
+    ///
+    /// Every band, every time: only a band whose words changed since the last run can have
+    /// a new single, but keeping track of those bands cost more than counting all three (a
+    /// loop of one to three turns that the processor could not predict, and a mask kept up
+    /// to date at every pass of the band rule). See the crate README.
     #[inline(always)]
-    fn naked_singles(&mut self, bands: u32) -> Option<u32> {
+    fn naked_singles(&mut self) -> Option<u32> {
         let mut found = 0;
-        let mut todo = bands;
-        while todo != 0 {
-            let band = todo.trailing_zeros() as usize % 3;
-            todo &= todo - 1;
+        for band in 0..3 {
             let open = self.unplaced[band];
             let (ones, twos, _) = self.counts(band);
             if open & !ones != 0 {

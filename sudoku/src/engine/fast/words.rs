@@ -4,14 +4,6 @@ use wide::u32x4;
 
 use super::{BandWords, MINIROW_TOPS};
 
-/// The bands (3 bits) that have a bit set in a 27-bit mask indexed like `cand`.
-#[inline(always)]
-pub(super) fn bands_of(mask: u32) -> u32 {
-    ((mask & 511 != 0) as u32)
-        | ((mask & (511 << 9) != 0) as u32) << 1
-        | ((mask >> 18 != 0) as u32) << 2
-}
-
 /// The words of `words` that share a cell with `cells` (bit per word), four words a vector
 /// compare: no branch per word.
 #[inline(always)]
