@@ -224,9 +224,11 @@ impl State {
     /// `cand` it changed.
     ///
     /// Every band, every time: only a band whose words changed since the last run can have
-    /// a new single, but keeping track of those bands cost more than counting all three (a
-    /// loop of one to three turns that the processor could not predict, and a mask kept up
-    /// to date at every pass of the band rule). See the crate README.
+    /// a new single, but keeping track of those bands (a mask kept up to date at every pass
+    /// of the band rule, then a loop of one to three turns) was slower on every set than
+    /// counting all three, by more than its instructions. Likely the loop's length, which
+    /// the processor cannot predict; the machine measured on had no counters to show it.
+    /// See the crate README.
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<u32> {
         let mut found = 0;
