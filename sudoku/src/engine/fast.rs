@@ -13,8 +13,9 @@
 //!   (four words a vector compare) and its column leaves the digit's other two bands.
 //! - naked singles: cells with one candidate left (bit-parallel counting over the nine digits)
 //!   place it; a cell with none is a contradiction.
-//! - the rules across bands, per digit whose words changed, once the two above stall: the
-//!   same pairing rule on the stacks (columns with boxes).
+//! - the rules across bands, per digit whose words changed (or whose hidden single in a
+//!   column they placed last time), once the two above stall: the same pairing rule on the
+//!   stacks (columns with boxes).
 //!
 //! Two modes share these rules, chosen by the puzzle's number of givens: every state of a
 //! search is in its puzzle's mode, so a split search runs as a whole one does.

@@ -184,7 +184,9 @@ impl State {
     /// The rules across bands for digit `d`: pointing (a box whose candidates lie in one
     /// column clears that column in the other bands), claiming (a column whose candidates lie
     /// in one band confines the box it crosses to it) and hidden singles in columns. `None`
-    /// on a column without candidates, else the entries of `cand` it changed.
+    /// on a column without candidates, else the entries of `cand` it changed. A hidden
+    /// single marks the digit for the next stall, where a second call finds what the single
+    /// left (one call is not its own fixpoint).
     #[inline(always)]
     fn stack_rule(&mut self, d: usize) -> Option<u32> {
         let [x0, x1, x2] = [self.cand[d], self.cand[d + 9], self.cand[d + 18]];
@@ -207,6 +209,10 @@ impl State {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 y[b] &= !BAND_PEERS[p];
+                // The single takes the digit out of the rest of its row and box, which the
+                // pointing and claiming above did not see: look at the digit again at the
+                // next stall.
+                self.stack_dirty |= 1 << (d + 9 * b);
             }
         }
         let changed =
