@@ -52,7 +52,7 @@ impl Bits for wide::u32x4 {
 
 /// Minirow presence of a band word: bit `9r + 3k` set when row `r` of box `k` has a bit.
 #[inline(always)]
-fn spread_v<T: Bits>(x: T) -> T {
+pub(super) fn spread_v<T: Bits>(x: T) -> T {
     (x | (x >> 1) | (x >> 2)) & T::splat(MINIROW_TOPS)
 }
 
@@ -140,7 +140,7 @@ const fn pairing_masks(step: u32) -> [u32; 6] {
 const PAIRINGS_H4: [u32x4; 6] = splat_masks(PAIRINGS_H);
 const PAIRINGS_V4: [u32x4; 6] = splat_masks(PAIRINGS_V);
 
-pub(super) const fn splat_masks(masks: [u32; 6]) -> [u32x4; 6] {
+const fn splat_masks(masks: [u32; 6]) -> [u32x4; 6] {
     let mut v = [u32x4::ZERO; 6];
     let mut i = 0;
     while i < 6 {

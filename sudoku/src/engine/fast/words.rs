@@ -2,7 +2,8 @@
 
 use wide::u32x4;
 
-use super::{BandWords, MINIROW_TOPS};
+use super::BandWords;
+use super::triads::spread_v;
 
 /// The words of `words` that share a cell with `cells` (bit per word), four words a vector
 /// compare: no branch per word.
@@ -30,7 +31,7 @@ pub(super) fn lanes4<const N: usize>(words: &[u32; N], k: usize) -> u32x4 {
 /// in registers.
 #[inline(always)]
 pub(super) fn units_of(x: u32x4) -> (u32x4, u32x4) {
-    let minirows = (x | x >> 1 | x >> 2) & u32x4::splat(MINIROW_TOPS);
+    let minirows = spread_v(x);
     // Bit 9 * row: the row holds a bit.
     let rows = (minirows | minirows >> 3 | minirows >> 6) & u32x4::splat(ROW_TOPS);
     // Bit 3 * box: the box holds a bit.
