@@ -34,11 +34,11 @@
 //!   band or stack, the digit with the fewest row-box pairings left (more than one), split
 //!   into the pairings that use one minirow (minicolumn) and those that do not. Each branch
 //!   removes a whole set of pairings. tdoku takes the band or stack whose digits have the
-//!   fewest pairings; this engine scores them first by how many digits are not fixed yet,
-//!   then by more open cells and fewer pairings, so its tree is smaller than tdoku's on the
-//!   hardest set and the same size elsewhere (about 8.7 guesses a puzzle on top1465, 92 on
-//!   forum_hardest_1106, against tdoku's 9 and 113), at a higher cost per node than the
-//!   cheap mode.
+//!   fewest pairings; this engine weighs, most of all, how few digits are not fixed yet,
+//!   then how many cells are open (more is better) and how few pairings there are. Its tree
+//!   is a fifth smaller than tdoku's on the hardest set and a little smaller on top1465
+//!   (about 92 guesses a puzzle on forum_hardest_1106 and 8.7 on top1465, against tdoku's
+//!   113 and 9), at a higher cost per node than the cheap mode.
 
 //!
 //! The modules: `givens` builds a puzzle's first state, `propagate` the rules, `triads` the
