@@ -9,7 +9,7 @@
 use wide::u32x4;
 
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State, lanes4};
-use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
+use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT, columns_mask};
 
 /// What the last propagation left for the guess that follows it in full mode (its final
 /// triads pass's presence masks), and the triads already applied on the path to the current
@@ -60,6 +60,13 @@ pub(super) fn spread_v<T: Bits>(x: T) -> T {
 #[inline(always)]
 pub(super) fn fold_v<T: Bits>(x: T) -> T {
     (x | (x >> 9) | (x >> 18)) & T::splat(511)
+}
+
+/// Of configuration counts one a byte (at most six, so in bits 0-2), 1 in each byte whose
+/// count is two or more (bit 1 or 2 set): the digit is not fixed there.
+#[inline(always)]
+fn unfixed<T: Bits>(x: T) -> T {
+    ((x >> 1) | (x >> 2)) & T::splat(0x01_0101)
 }
 
 /// Minirow presence of a digit's three band words: bit `9r + 3k + band`.
@@ -355,12 +362,9 @@ impl State {
         ));
         let tot_h = (h_lo + h_hi).reduce_add() + last_h;
         let tot_v = (v_lo + v_hi).reduce_add() + last_v;
-        // The digits not fixed (two or more configurations, so bit 1 or 2 of a count of at
-        // most six), one a byte, summed the same way.
-        let unfixed = |x: u32x4| -> u32x4 { ((x >> 1) | (x >> 2)) & u32x4::splat(0x01_0101) };
-        let unfixed1 = |x: u32| ((x >> 1) | (x >> 2)) & 0x01_0101;
-        let free_h = (unfixed(h_lo) + unfixed(h_hi)).reduce_add() + unfixed1(last_h);
-        let free_v = (unfixed(v_lo) + unfixed(v_hi)).reduce_add() + unfixed1(last_v);
+        // The digits not fixed, one a byte, summed the same way.
+        let free_h = (unfixed(h_lo) + unfixed(h_hi)).reduce_add() + unfixed(last_h);
+        let free_v = (unfixed(v_lo) + unfixed(v_hi)).reduce_add() + unfixed(last_v);
         let open = self.open_by_region();
         // The band or stack with the least score, the first such (bands before stacks): 20
         // for each digit not fixed, 1 for each configuration, less 5 for each open cell;
@@ -415,7 +419,7 @@ impl State {
         // Two bands in one 64-bit count (see `open_cells`).
         let count = |m: u32| (u0 & m) as u64 | ((u1 & m) as u64) << 32;
         let stack = |k: u32| {
-            let m = 0x1C_0E07 << (3 * k);
+            let m = columns_mask(7 << (3 * k));
             count(m).count_ones() + (u2 & m).count_ones()
         };
         [
