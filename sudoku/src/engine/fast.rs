@@ -35,16 +35,21 @@
 //!   into the pairings that use one minirow (minicolumn) and those that do not. Each branch
 //!   removes a whole set of pairings. tdoku takes the band or stack whose digits have the
 //!   fewest pairings; this engine weighs, most of all, how few digits are not fixed yet,
-//!   then how many cells are open (more is better) and how few pairings there are. Its tree
-//!   is a fifth smaller than tdoku's on the hardest set and a little smaller on top1465
-//!   (about 92 guesses a puzzle on forum_hardest_1106 and 8.7 on top1465, against tdoku's
-//!   113 and 9), at a higher cost per node than the cheap mode.
-
+//!   then how many cells are open (more is better) and how few pairings there are.
+//!
+//!   Hidden pairs in rows and columns (the `pairs` module) come last at a stall, in the
+//!   states whose [`PAIRS`] flag is set: a puzzle's first state, and below it only the
+//!   subtrees of states whose own propagation found one. Looking in every state took more
+//!   time than the smaller tree saved (about 800 instructions a look, most looks finding
+//!   nothing); where a state's propagation finds none, its subtree rarely has one worth the
+//!   look. The tree is about 92 guesses a puzzle on forum_hardest_1106 and 7.0 on top1465,
+//!   against tdoku's 113 and 9, at a higher cost per node than the cheap mode.
 //!
 //! The modules: `givens` builds a puzzle's first state, `propagate` the rules, `triads` the
-//! full inference's triads and configuration choice, `guess` the cell guess and the split,
-//! `search` the walk of the tree as a continuation, `dispatch` its entry points in the copy
-//! built for the processor, and `words` the bit and vector helpers on a band's words.
+//! full inference's triads and configuration choice, `pairs` the hidden pairs, `guess` the
+//! cell guess and the split, `search` the walk of the tree as a continuation, `dispatch` its
+//! entry points in the copy built for the processor, and `words` the bit and vector helpers
+//! on a band's words.
 
 use crate::grid::{CELLS, Grid};
 
@@ -53,6 +58,7 @@ use super::tables::SPREAD8;
 pub(crate) mod dispatch;
 mod givens;
 mod guess;
+mod pairs;
 mod propagate;
 mod search;
 mod triads;
@@ -111,6 +117,10 @@ const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 const LATE: u32 = 1 << 31;
 /// The bit of `State::stack_dirty` that marks full inference for this state and its subtree.
 const FULL_MODE: u32 = 1 << 30;
+/// The bit of `State::stack_dirty` that marks a state whose propagation looks for hidden
+/// pairs (full mode only): set on a puzzle's first state, kept by a state whose propagation
+/// found one, and so by its subtree, and cleared for the subtree of one that found none.
+const PAIRS: u32 = 1 << 29;
 
 /// The nine words of a band, as `cand` holds them.
 type BandWords = [u32; 9];
@@ -130,7 +140,7 @@ pub(crate) struct State {
     /// (within a propagation, a word that rule changed itself is marked only at its next
     /// pass, and only if the band rule changed it again). Bit 31 ([`LATE`]): the rules
     /// across bands will not run again, and the bits below 27 are no longer kept. Bit 30
-    /// ([`FULL_MODE`]): the full inference.
+    /// ([`FULL_MODE`]): the full inference. Bit 29 ([`PAIRS`]): look for hidden pairs.
     stack_dirty: u32,
 }
 
@@ -142,7 +152,7 @@ impl State {
         if givens > FULL_MAX_GIVENS {
             LATE
         } else if givens >= FULL_MIN_GIVENS {
-            FULL_MODE
+            FULL_MODE | PAIRS
         } else {
             0
         }

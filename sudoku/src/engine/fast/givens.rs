@@ -118,7 +118,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fast::{FULL_MODE, LATE, OTHER_BANDS};
+    use crate::engine::fast::{FULL_MODE, LATE, OTHER_BANDS, PAIRS};
     use crate::engine::tables::{BAND_PEERS, columns_mask};
 
     /// The givens placed one at a time, the way the construction is defined.
@@ -158,7 +158,7 @@ mod tests {
         s.stack_dirty = s.band_dirty
             | match givens {
                 0..17 => 0,
-                17..=29 => FULL_MODE,
+                17..=29 => FULL_MODE | PAIRS,
                 _ => LATE,
             };
         Some(s)

@@ -3,7 +3,7 @@
 
 use super::triads::{Scratch, fold_v};
 use super::words::{clear_cells, digits_of, lanes4, swap_halves};
-use super::{FULL_MODE, LATE, OTHER_BANDS, STACK_RULE_MIN_OPEN, State};
+use super::{FULL_MODE, LATE, OTHER_BANDS, PAIRS, STACK_RULE_MIN_OPEN, State};
 use crate::engine::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROWS, columns_mask};
 
 impl State {
@@ -48,6 +48,10 @@ impl State {
         let mut watch = 0u32;
         let mut watched = [0u32; 27];
         let full = FULL;
+        // The cells of each band with three candidates or more, as naked singles last
+        // counted them, and whether this propagation has found a hidden pair yet.
+        let mut threes = [0u32; 3];
+        let mut found_pairs = false;
         loop {
             // In passes: every entry changed during a pass waits for the next one, so a word
             // touched by several placements is examined once per pass, not once per placement.
@@ -63,7 +67,7 @@ impl State {
                     }
                 }
             }
-            match self.naked_singles() {
+            match self.naked_singles(&mut threes) {
                 None => return false,
                 Some(0) => {}
                 Some(more) => {
@@ -94,7 +98,7 @@ impl State {
                 self.stack_dirty |= ((self.cand[i] != watched[i]) as u32) << i;
             }
             let mut todo = digits_of(self.stack_dirty);
-            self.stack_dirty &= FULL_MODE;
+            self.stack_dirty &= FULL_MODE | PAIRS;
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -117,6 +121,17 @@ impl State {
                     Some(more) => {
                         dirty = more;
                         self.stack_dirty |= more;
+                    }
+                }
+                // Nothing changed since naked singles counted `threes`.
+                if dirty == 0 && self.stack_dirty & PAIRS != 0 {
+                    dirty = self.hidden_pairs(threes);
+                    self.stack_dirty |= dirty;
+                    if dirty != 0 {
+                        found_pairs = true;
+                    } else if !found_pairs {
+                        // None found here: none looked for below this state.
+                        self.stack_dirty &= !PAIRS;
                     }
                 }
             }
@@ -227,7 +242,8 @@ impl State {
     }
 
     /// Places every naked single; `None` on a cell without candidates, else the entries of
-    /// `cand` it changed.
+    /// `cand` it changed. Leaves in `threes` the cells of each band with three candidates or
+    /// more, as counted before placing.
     ///
     /// Every band, every time: only a band whose words changed since the last run can have
     /// a new single, but keeping track of those bands (a mask kept up to date at every pass
@@ -236,11 +252,12 @@ impl State {
     /// the processor cannot predict; the machine measured on had no counters to show it.
     /// See the crate README.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<u32> {
+    fn naked_singles(&mut self, threes: &mut [u32; 3]) -> Option<u32> {
         let mut found = 0;
-        for band in 0..3 {
+        for (band, threes) in threes.iter_mut().enumerate() {
             let open = self.unplaced[band];
-            let (ones, twos, _) = self.counts(band);
+            let (ones, twos, three) = self.counts(band);
+            *threes = three;
             if open & !ones != 0 {
                 return None;
             }

@@ -34,6 +34,10 @@ pub(super) trait Bits:
     + std::ops::Shl<u32, Output = Self>
 {
     fn splat(x: u32) -> Self;
+    /// Wrapping addition, lane by lane.
+    fn add(self, other: Self) -> Self;
+    /// Wrapping subtraction, lane by lane.
+    fn sub(self, other: Self) -> Self;
 }
 
 impl Bits for u32 {
@@ -41,12 +45,28 @@ impl Bits for u32 {
     fn splat(x: u32) -> Self {
         x
     }
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn sub(self, other: Self) -> Self {
+        self.wrapping_sub(other)
+    }
 }
 
 impl Bits for wide::u32x4 {
     #[inline(always)]
     fn splat(x: u32) -> Self {
         wide::u32x4::splat(x)
+    }
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        self + other
+    }
+    #[inline(always)]
+    fn sub(self, other: Self) -> Self {
+        self - other
     }
 }
 
@@ -171,10 +191,23 @@ fn pairings(x: u32x4, masks: &[u32x4; 6]) -> u32x4 {
 
 /// A set of digits as [`State::restrict`] reads it: 1 or 0 per digit, digits 0..4 and 4..8
 /// in vector lanes, digit 8 alone.
-struct Digits {
+pub(super) struct Digits {
     lo: u32x4,
     hi: u32x4,
     last: u32,
+}
+
+impl Digits {
+    /// The digits of a 9-bit mask.
+    #[inline(always)]
+    pub(super) fn of_mask(m: u32) -> Self {
+        let bit = |d: u32| m >> d & 1;
+        Self {
+            lo: u32x4::new([bit(0), bit(1), bit(2), bit(3)]),
+            hi: u32x4::new([bit(4), bit(5), bit(6), bit(7)]),
+            last: bit(8),
+        }
+    }
 }
 
 impl State {
@@ -298,7 +331,7 @@ impl State {
     /// Keeps only the cells `keep` in the words of band `b` of the digits `has` holds; the
     /// words it changed.
     #[inline(always)]
-    fn restrict(&mut self, b: usize, has: &Digits, keep: u32) -> u32 {
+    pub(super) fn restrict(&mut self, b: usize, has: &Digits, keep: u32) -> u32 {
         // Four words a vector, without a branch: which digits a triad holds is data the
         // predictor cannot learn. A digit left out keeps every cell (its mask, 0 - 1, is all
         // ones).

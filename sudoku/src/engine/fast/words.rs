@@ -63,6 +63,13 @@ pub(super) fn swap_halves(x: u32x4) -> u32x4 {
     u32x4::new([c, d, a, b])
 }
 
+/// Lanes `K`, `K + 1`, `K + 2`, `K + 3` (mod 4) of `x` (one shuffle).
+#[inline(always)]
+pub(super) fn rotate<const K: usize>(x: u32x4) -> u32x4 {
+    let a = x.to_array();
+    u32x4::new([a[K % 4], a[(K + 1) % 4], a[(K + 2) % 4], a[(K + 3) % 4]])
+}
+
 /// Clears `cells` from the nine words of a band; returns the words that had one of them.
 ///
 /// Four words a vector; a word had one of the cells when clearing them changed it, so the
