@@ -34,15 +34,15 @@
 //!   band or stack, the digit with the fewest row-box pairings left (more than one), split
 //!   into the pairings that use one minirow (minicolumn) and those that do not. Each branch
 //!   removes a whole set of pairings. tdoku takes the band or stack whose digits have the
-//!   fewest pairings; this engine weighs, most of all, how few digits are not fixed yet,
-//!   then how many cells are open (more is better) and how few pairings there are.
+//!   fewest pairings; this engine weighs how few digits are not fixed yet (ten pairings
+//!   each) with how few pairings there are.
 //!
 //!   Hidden pairs in rows and columns (the `pairs` module) come last at a stall, in the
 //!   states whose [`PAIRS`] flag is set: a puzzle's first state, and below it only the
 //!   subtrees of states whose own propagation found one. Looking in every state took more
 //!   time than the smaller tree saved (about 800 instructions a look, most looks finding
 //!   nothing); where a state's propagation finds none, its subtree rarely has one worth the
-//!   look. The tree is about 92 guesses a puzzle on forum_hardest_1106 and 7.0 on top1465,
+//!   look. The tree is about 97 guesses a puzzle on forum_hardest_1106 and 6.6 on top1465,
 //!   against tdoku's 113 and 9, at a higher cost per node than the cheap mode.
 //!
 //! The modules: `givens` builds a puzzle's first state, `propagate` the rules, `triads` the

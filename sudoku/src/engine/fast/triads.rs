@@ -9,7 +9,7 @@
 use wide::u32x4;
 
 use super::{ALL27, Choice, MINIROW_TOPS, OTHER_BANDS, State, lanes4};
-use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT, columns_mask};
+use crate::engine::tables::{CONFIG_SPLIT, NO_SPLIT};
 
 /// What the last propagation left for the guess that follows it in full mode (its final
 /// triads pass's presence masks), and the triads already applied on the path to the current
@@ -360,7 +360,7 @@ impl State {
     /// on a minirow (minicolumn) of its first configuration that its second lacks. tdoku's
     /// choice takes the band or stack with the fewest configurations over its digits; the
     /// score here counts first how many digits are not fixed yet, which makes the trees of
-    /// the hardest puzzles a fifth smaller (see the crate README).
+    /// the hardest puzzles a tenth smaller (see the crate README).
     #[inline(always)]
     pub(super) fn choose_config(&self, sc: &Scratch) -> Option<Choice> {
         // Configurations counted straight from the presence masks, four digits a vector;
@@ -398,22 +398,20 @@ impl State {
         // The digits not fixed, one a byte, summed the same way.
         let free_h = (unfixed(h_lo) + unfixed(h_hi)).reduce_add() + unfixed(last_h);
         let free_v = (unfixed(v_lo) + unfixed(v_hi)).reduce_add() + unfixed(last_v);
-        let open = self.open_by_region();
-        // The band or stack with the least score, the first such (bands before stacks): 20
-        // for each digit not fixed, 1 for each configuration, less 5 for each open cell;
-        // only those with a digit not fixed. In it the digit with the fewest configurations,
-        // at least two (the first such). Both as the least key (ties to the first), without
-        // branches. The weights are measured (see the crate README): the fewest digits left
-        // to fix counts most, and among those, more open cells, so that fixing one more
-        // digit places more.
+        // The band or stack with the least score, the first such (bands before stacks): 10
+        // for each digit not fixed, 1 for each configuration; only those with a digit not
+        // fixed. A score is at most 144, so the three of the bands (stacks) stay in their
+        // bytes. In it the digit with the fewest configurations, at least two (the first
+        // such). Both as the least key (ties to the first), without branches. The weights
+        // are measured (see the crate README): the fewest digits left to fix counts most.
+        let score_h = 10 * free_h + tot_h;
+        let score_v = 10 * free_v + tot_v;
         let mut best = u32::MAX;
         for at in 0..6usize {
-            let (tot, free) = [(tot_h, free_h), (tot_v, free_v)][at / 3];
+            let (score, free) = [(score_h, free_h), (score_v, free_v)][at / 3];
             let shift = 8 * (at % 3);
-            let (t, u) = (tot >> shift & 255, free >> shift & 255);
-            let score = 20 * u + 5 * (27 - open[at]) + t;
-            let key = if u != 0 {
-                score << 4 | at as u32
+            let key = if free >> shift & 255 != 0 {
+                (score >> shift & 255) << 4 | at as u32
             } else {
                 u32::MAX
             };
@@ -443,26 +441,6 @@ impl State {
         } else {
             self.config_split(at - 3, true, d, compact_v(p[9 + d], at as u32 - 3))
         }
-    }
-
-    /// The open cells of each band, then of each stack.
-    #[inline(always)]
-    fn open_by_region(&self) -> [u32; 6] {
-        let [u0, u1, u2] = self.unplaced;
-        // Two bands in one 64-bit count (see `open_cells`).
-        let count = |m: u32| (u0 & m) as u64 | ((u1 & m) as u64) << 32;
-        let stack = |k: u32| {
-            let m = columns_mask(7 << (3 * k));
-            count(m).count_ones() + (u2 & m).count_ones()
-        };
-        [
-            u0.count_ones(),
-            u1.count_ones(),
-            u2.count_ones(),
-            stack(0),
-            stack(1),
-            stack(2),
-        ]
     }
 
     /// The split of digit `d` in band (or stack) `at`, whose (row, box) or (band, column)
