@@ -140,24 +140,36 @@ impl State {
     /// Call only where the band rule has run on every word (no row of a word is empty).
     #[inline(always)]
     pub(super) fn hidden_pairs(&mut self, threes: [u32; 3]) -> u32 {
-        let bands = [0, 1, 2].map(|b| BandDigits::of(self, b));
+        let bands = [
+            BandDigits::of(self, 0),
+            BandDigits::of(self, 1),
+            BandDigits::of(self, 2),
+        ];
         let wanted = Wanted::of(&bands, threes);
+        let mut found = [u32x4::ZERO; COMPARISONS];
         let mut any = u32x4::ZERO;
-        for k in 0..COMPARISONS {
-            any |= hits(&bands, &wanted, k, |_, rows| rows);
+        for (k, found) in found.iter_mut().enumerate() {
+            *found = hits(&bands, &wanted, k, |_, rows| rows);
+            any |= *found;
         }
         if any.simd_eq(u32x4::ZERO).to_bitmask() == 15 {
             return 0;
         }
-        self.apply_pairs(&bands, &wanted)
+        self.apply_pairs(&bands, &wanted, &found)
     }
 
-    /// The slow path of [`State::hidden_pairs`], once something was found: the comparisons
-    /// again, each hit applied. Every pair is applied as found in `bands` (a pair found
+    /// The slow path of [`State::hidden_pairs`], once something was found (`found`: each
+    /// comparison's hits, rows and columns together): the comparisons with a hit again,
+    /// band by band, each hit applied. Every pair is applied as found in `bands` (a pair found
     /// before another was applied is still a valid deduction after it).
     #[cold]
     #[inline(never)]
-    fn apply_pairs(&mut self, bands: &[BandDigits; 3], wanted: &Wanted) -> u32 {
+    fn apply_pairs(
+        &mut self,
+        bands: &[BandDigits; 3],
+        wanted: &Wanted,
+        found: &[u32x4; COMPARISONS],
+    ) -> u32 {
         let word = |b: usize, d: usize| {
             let x = &bands[b];
             match d {
@@ -169,6 +181,9 @@ impl State {
         let others = |(d1, d2): (usize, usize)| Digits::of_mask(511 & !(1 << d1 | 1 << d2));
         let mut changed = 0;
         for (k, pairs) in PAIR_DIGITS.iter().enumerate() {
+            if found[k].simd_eq(u32x4::ZERO).to_bitmask() == 15 {
+                continue;
+            }
             let mut rows = [u32x4::ZERO; 3];
             let cols = hits(bands, wanted, k, |b, hits| {
                 rows[b] = hits;
@@ -207,19 +222,21 @@ impl State {
 impl Wanted {
     #[inline(always)]
     fn of(bands: &[BandDigits; 3], threes: [u32; 3]) -> Self {
-        let rows = std::array::from_fn(|b| {
+        let rows = |b: usize| {
             let t = u32x4::splat(threes[b]);
             let wanted = |w: u32x4| rows_with_two(w) & rows_nonzero(w & t);
             [wanted(bands[b].lo), wanted(bands[b].hi)]
-        });
+        };
         let cols = |w: [u32x4; 3]| {
             let third = fold_v(w[0] & u32x4::splat(threes[0]))
                 | fold_v(w[1] & u32x4::splat(threes[1]))
                 | fold_v(w[2] & u32x4::splat(threes[2]));
             columns_with_two(w) & third
         };
+        // Written out, as below: `array::from_fn` and `array::map` here are calls the
+        // compiler does not inline.
         Self {
-            rows,
+            rows: [rows(0), rows(1), rows(2)],
             cols: [
                 cols([bands[0].lo, bands[1].lo, bands[2].lo]),
                 cols([bands[0].hi, bands[1].hi, bands[2].hi]),
