@@ -6,7 +6,7 @@
 //! fields of nine bits, so two words are compared row by row with a few operations, and a
 //! column's nine cells are the column's bits in the digit's three band words. The 36 pairs
 //! of digits of a band are compared four at a time, in ten vector pairs. Only a pair with a
-//! cell that holds a third digit counts (the others remove nothing), so a search finds one
+//! cell that holds a third digit counts (the others remove nothing), so a look finds one
 //! only where it changes something, and a scalar pass then applies what was found.
 //!
 //! Whether a state looks for them at all is its `PAIRS` flag (see the `fast` module doc).

@@ -1,5 +1,6 @@
 //! Propagation: the band rule, naked singles and the rules across bands, until nothing
-//! changes (and in full mode the triads at each stall).
+//! changes (and in full mode the triads at each stall, then the hidden pairs where a state
+//! looks for them).
 
 use super::triads::{Scratch, fold_v};
 use super::words::{clear_cells, digits_of, lanes4, swap_halves};
