@@ -41,9 +41,10 @@
 //!   states whose [`PAIRS`] flag is set: a puzzle's first state, and below it only the
 //!   subtrees of states whose own propagation found one. Looking in every state took more
 //!   time than the smaller tree saved (about 800 instructions a look, most looks finding
-//!   nothing); where a state's propagation finds none, its subtree rarely has one worth the
-//!   look. The tree is about 97 guesses a puzzle on forum_hardest_1106 and 6.6 on top1465,
-//!   against tdoku's 113 and 9, at a higher cost per node than the cheap mode.
+//!   nothing); looking one or two states further below a state that found none cut at most
+//!   4% more nodes and gained no time. The tree is about 97 guesses a puzzle on
+//!   forum_hardest_1106 and 6.6 on top1465, against tdoku's 113 and 9, at a higher cost
+//!   per node than the cheap mode.
 //!
 //! The modules: `givens` builds a puzzle's first state, `propagate` the rules, `triads` the
 //! full inference's triads and configuration choice, `pairs` the hidden pairs, `guess` the
