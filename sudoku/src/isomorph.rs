@@ -220,9 +220,7 @@ mod tests {
     fn images_of_solved_grids_are_solved_and_the_inverse_undoes() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for k in 0..500 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::xorshift(&mut seed);
             let grid = final_grid(k * 1_000_003, 1 + (k % 9) as u8).unwrap();
             let m = Isomorph::nth(seed % Isomorph::COUNT).unwrap();
             let image = m.apply(&grid);

@@ -109,3 +109,12 @@ pub(crate) const TOP1465_HEAD: [&str; 12] = [
     ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
     "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
 ];
+
+/// Advances a xorshift64 generator (shifts 13, 7, 17): the random inputs of the crate's
+/// unit tests, the same sequence on every platform.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: &mut u64) {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+}

@@ -174,9 +174,7 @@ mod tests {
         for k in 0..300 {
             let mut g = solved;
             for cell in 0..81 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::xorshift(&mut seed);
                 if seed % 81 >= 8 + k % 50 {
                     g.set(cell, 0).unwrap();
                 }

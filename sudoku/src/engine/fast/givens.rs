@@ -177,9 +177,7 @@ mod tests {
         for _ in 0..2000 {
             let mut cells = [0u8; CELLS];
             for (k, c) in cells.iter_mut().enumerate() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::xorshift(&mut seed);
                 *c = match seed % 40 {
                     0..8 => solved.get(k),
                     8 => (seed >> 8) as u8 % 10,

@@ -335,9 +335,7 @@ mod tests {
     fn bit_tricks_agree_with_their_definitions() {
         let mut seed = 0x853c_49e6_748f_ea9bu64;
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::xorshift(&mut seed);
             let w = (seed as u32) & ((1 << 27) - 1);
             let rows = |f: &dyn Fn(u32) -> bool| {
                 (0..3).fold(0, |m, r| {

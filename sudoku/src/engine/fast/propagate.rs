@@ -3,7 +3,7 @@
 //! looks for them).
 
 use super::triads::{Scratch, fold_v};
-use super::words::{clear_cells, digits_of, lanes4, swap_halves};
+use super::words::{clear_cells, digits_of, lanes4, rotate};
 use super::{FULL_MODE, LATE, OTHER_BANDS, PAIRS, STACK_RULE_MIN_OPEN, State};
 use crate::engine::tables::{BAND_PEERS, CLAIM, COMPLEX, POINT, ROWS, columns_mask};
 
@@ -287,7 +287,7 @@ impl State {
         // Per lane: at least one, two (of two words), none with three yet.
         let (o, t) = (lo | hi, lo & hi);
         // Lanes 0 + 2 and 1 + 3: counts of four words.
-        let (o2, t2) = (swap_halves(o), swap_halves(t));
+        let (o2, t2) = (rotate::<2>(o), rotate::<2>(t));
         let (o, t, h) = (o | o2, t | t2 | (o & o2), (t & o2) | (o & t2));
         // Lanes 0 + 1: counts of eight words.
         let [o0, o1, ..] = o.to_array();

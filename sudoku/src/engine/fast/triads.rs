@@ -516,9 +516,7 @@ mod tests {
         for _ in 0..20_000 {
             let mut x = [0u32; 3];
             for w in &mut x {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::xorshift(&mut seed);
                 // Sparse words, so that rows and boxes with one minirow occur.
                 *w = (seed as u32) & ((seed >> 32) as u32) & ((1 << 27) - 1);
             }

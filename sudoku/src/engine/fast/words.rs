@@ -56,13 +56,6 @@ pub(super) fn columns_v(cols: u32x4) -> u32x4 {
     cols | cols << 9 | cols << 18
 }
 
-/// Lanes 2, 3, 0, 1 of `x` (one shuffle).
-#[inline(always)]
-pub(super) fn swap_halves(x: u32x4) -> u32x4 {
-    let [a, b, c, d] = x.to_array();
-    u32x4::new([c, d, a, b])
-}
-
 /// Lanes `K`, `K + 1`, `K + 2`, `K + 3` (mod 4) of `x` (one shuffle).
 #[inline(always)]
 pub(super) fn rotate<const K: usize>(x: u32x4) -> u32x4 {
