@@ -148,8 +148,8 @@ impl State {
     /// changed besides `i` and those of `pending`.
     ///
     /// `pending` holds the words still to come in this pass: each will see the change when
-    /// its turn comes, so none needs another look in the next pass. At a puzzle's first
-    /// state, where every word starts in the pass, that is 7% fewer calls on top1465.
+    /// its turn comes, so none needs another look in the next pass (top1465: 7% fewer
+    /// calls, the same nodes).
     #[inline(always)]
     fn band_rule<const TRACK: bool>(&mut self, i: usize, pending: u32) -> Option<u32> {
         let x = self.cand[i];
