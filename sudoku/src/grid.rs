@@ -336,9 +336,7 @@ impl fmt::Display for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SOLVED: &str =
-        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+    use crate::SOLVED;
 
     fn grid(s: &str) -> Grid {
         let mut cells = [0u8; CELLS];

@@ -110,6 +110,25 @@ pub(crate) const TOP1465_HEAD: [&str; 12] = [
     "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
 ];
 
+/// A solved grid, for the crate's unit tests.
+#[cfg(test)]
+pub(crate) const SOLVED: &str =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+/// [`SOLVED`] with each cell kept as a given when the next draw of `seed` ([`xorshift`])
+/// is below `keep` modulo 81, so about `keep` givens: the random puzzles of the unit tests.
+#[cfg(test)]
+pub(crate) fn thinned_solution(seed: &mut u64, keep: u64) -> Grid {
+    let mut g: Grid = SOLVED.parse().unwrap();
+    for cell in 0..81 {
+        xorshift(seed);
+        if *seed % 81 >= keep {
+            g.set(cell, 0).unwrap();
+        }
+    }
+    g
+}
+
 /// Advances a xorshift64 generator (shifts 13, 7, 17): the random inputs of the crate's
 /// unit tests, the same sequence on every platform.
 #[cfg(test)]

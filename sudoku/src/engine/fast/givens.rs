@@ -166,10 +166,7 @@ mod tests {
 
     #[test]
     fn gathered_givens_make_the_state_of_givens_placed_one_by_one() {
-        let solved: Grid =
-            "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
-                .parse()
-                .unwrap();
+        let solved: Grid = crate::SOLVED.parse().unwrap();
         // Random subsets of a solution's givens (no clash) with a few random givens added
         // (a clash, or not).
         let mut seed = 0x2545_f491_4f6c_dd1du64;
