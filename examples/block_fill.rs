@@ -5,6 +5,7 @@
 //! cargo run --release -p examples --example block_fill -- --letters testdata/hamilton/s10_1.txt
 //! cargo run --release -p examples --example block_fill -- --count testdata/hamilton/s10_1.txt
 //! cargo run --release -p examples --example block_fill -- --all --limit 5 testdata/hamilton/s6_3.txt
+//! cat testdata/hamilton/s6_3.txt | cargo run --release -p examples --example block_fill -- - --json
 //! ```
 //!
 //! The board: `x` tile, `X` start, a space a gap (optional `E`: the end tile). Without
@@ -14,6 +15,10 @@
 //! `--exact` skips the constructive first attempt and runs the exact search alone.
 //! `--svg FILE` also draws the board as an SVG picture: the path, or the cells the proof of
 //! impossibility names.
+//! `-` reads the board from standard input. `--json` prints JSON instead (see
+//! `examples/README.md`): `{"found": true, "path": [[row, col], ...], "moves": "RRDL..."}` or
+//! `{"found": false, "reason": "parity", "message": "..."}`, `{"count": N}` with `--count`,
+//! and with `--all` one such object a line (JSON Lines).
 //! A board with no path prints the reason and exits with status 1; a board that cannot be
 //! read exits with status 2. On a terminal, stderr shows the search's progress (nodes, paths
 //! found, rate, and the fraction explored where it is known).
@@ -26,13 +31,15 @@ use std::process::ExitCode;
 use clap::Parser;
 use examples::{Drive, drive};
 use hamilton_solver::count::count;
-use hamilton_solver::{Grid, Options, Paths, Search, Solution, Solver};
+use examples::input;
+use hamilton_solver::{Grid, Impossible, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
 #[command(name = "block_fill")]
 struct Args {
-    /// The board file (`x` tile, `X` start, space gap, optional `E` end).
+    /// The board file (`x` tile, `X` start, space gap, optional `E` end); `-` reads
+    /// standard input.
     file: PathBuf,
     /// Print the number of paths instead of one path.
     #[arg(long, conflicts_with = "all")]
@@ -40,8 +47,8 @@ struct Args {
     /// Print every path, one a line.
     #[arg(long)]
     all: bool,
-    /// With `--all`: stop after this many paths.
-    #[arg(long, requires = "all")]
+    /// With `--all`: stop after this many paths (at least 1).
+    #[arg(long, requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Print the moves as letters U, D, L, R instead of arrows.
     #[arg(long)]
@@ -54,6 +61,49 @@ struct Args {
     /// of impossibility names.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Print JSON: `{"found", "path", "moves"}` (or `"reason"` and `"message"` without a
+    /// path), `{"count"}` with `--count`, one object a line with `--all`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A path as JSON: its cells as `[row, col]` from the start, and its moves as letters.
+fn path_json(path: &Solution) -> String {
+    let cells: Vec<serde_json::Value> = path
+        .cells()
+        .iter()
+        .map(|p| serde_json::json!([p.row, p.col]))
+        .collect();
+    serde_json::json!({"found": true, "path": cells, "moves": path.letters()}).to_string()
+}
+
+/// The short name of a proof, as Python's `Impossible.reason` gives it.
+fn reason(why: &Impossible) -> &'static str {
+    match why {
+        Impossible::Parity(_) => "parity",
+        Impossible::Disconnected { .. } => "disconnected",
+        Impossible::DeadEnds { .. } => "dead-ends",
+        Impossible::Exhausted { .. } => "exhausted",
+        _ => "other",
+    }
+}
+
+/// Reports a board without a path, in text or JSON; the exit status 1.
+fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
+    let message = match why {
+        Some(why) => why.to_string(),
+        None => format!("an exhaustive search ({nodes} nodes) found no path"),
+    };
+    if json {
+        let reason = why.map_or("exhausted", reason);
+        println!(
+            "{}",
+            serde_json::json!({"found": false, "reason": reason, "message": message})
+        );
+    } else {
+        println!("no path: {message}");
+    }
+    ExitCode::FAILURE
 }
 
 fn show(path: &Solution, letters: bool) -> String {
@@ -67,24 +117,29 @@ fn show(path: &Solution, letters: bool) -> String {
 fn main() -> ExitCode {
     let _out = examples::output::guard("block_fill");
     let args = Args::parse();
-    let text = match std::fs::read_to_string(&args.file) {
+    let text = match input::read_text(&args.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{}: {e}", args.file.display());
+            eprintln!("block_fill: {e}");
             return ExitCode::from(2);
         }
     };
     let grid = match Grid::parse_any_start(&text) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{}: {e}", args.file.display());
+            eprintln!("block_fill: {}: {e}", input::name(&args.file));
             return ExitCode::from(2);
         }
     };
     if args.count {
         return match count(&grid) {
             Ok(n) => {
-                println!("{n}");
+                if args.json {
+                    // The count as a JSON number of any size (Python's json reads it exactly).
+                    println!("{{\"count\": {n}}}");
+                } else {
+                    println!("{n}");
+                }
                 if n.is_zero() {
                     ExitCode::FAILURE
                 } else {
@@ -92,7 +147,7 @@ fn main() -> ExitCode {
                 }
             }
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("block_fill: {e}");
                 ExitCode::from(2)
             }
         };
@@ -102,7 +157,11 @@ fn main() -> ExitCode {
         let mut paths = Paths::new(&grid);
         let mut printed = 0u64;
         drive(&mut paths, &Drive::new("enumerating paths"), |p| {
-            println!("{}", show(&p, args.letters));
+            if args.json {
+                println!("{}", path_json(&p));
+            } else {
+                println!("{}", show(&p, args.letters));
+            }
             printed += 1;
             if printed < limit {
                 ControlFlow::Continue(())
@@ -111,14 +170,7 @@ fn main() -> ExitCode {
             }
         });
         if printed == 0 {
-            match paths.proof() {
-                Some(why) => println!("no path: {why}"),
-                None => println!(
-                    "no path: exhaustive search ({} nodes)",
-                    paths.progress().nodes
-                ),
-            }
-            return ExitCode::FAILURE;
+            return no_path(paths.proof(), paths.progress().nodes, args.json);
         }
         return ExitCode::SUCCESS;
     }
@@ -139,20 +191,18 @@ fn main() -> ExitCode {
             (None, None) => grid.to_svg(),
         });
     if let Err(e) = picture {
-        eprintln!("{e}");
+        eprintln!("block_fill: {e}");
         return ExitCode::from(2);
     }
     match found {
+        Some(p) if args.json => {
+            println!("{}", path_json(&p));
+            ExitCode::SUCCESS
+        }
         Some(p) => {
             println!("{}", show(&p, args.letters));
             ExitCode::SUCCESS
         }
-        None => {
-            match solver.proof() {
-                Some(why) => println!("no path: {why}"),
-                None => println!("no path"),
-            }
-            ExitCode::FAILURE
-        }
+        None => no_path(solver.proof(), solver.progress().nodes, args.json),
     }
 }

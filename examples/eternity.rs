@@ -2,9 +2,9 @@
 //!
 //! ```text
 //! cargo run --release -p examples --example eternity -- PUZZLE [--hints FILE]
-//!     [--engine baseline|table] [--order row|spiral|border] [--first|--all]
+//!     [--engine table|baseline|score|codegen] [--order row|spiral|border] [--first|--all]
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
-//!     [--axis top-down|bottom-up] [--quiet] [--svg FILE]
+//!     [--axis top-down|bottom-up] [--quiet] [--svg FILE] [--json]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
 //!     [--engine score [--seed S] [--best OUT.json] [--schedule DEPTH:BREAKS[:CURVE]]
 //!         [--restart-nodes N] [--piece-order hard-first|random|rare-pairs] [--breaks-anywhere]
@@ -24,7 +24,8 @@
 //! (a second run starts at once), runs it and follows its progress; `--emit-src` also writes
 //! the generated source to a file. Its `cpu_s` is the search's own CPU time in the child.
 //!
-//! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`);
+//! PUZZLE is a JSON bench board (`.json`), McGavin's `.puz` or a piece list (`.txt`); `-`
+//! reads a JSON board or a piece list from standard input (told apart by a leading `{`);
 //! `--hints` reads a `.hnt` file whose hints replace the puzzle's own (rows counted along
 //! `--axis`). Progress goes to stderr (off with `--quiet`): a bar on a terminal, otherwise a
 //! line at most once a second;
@@ -36,6 +37,13 @@
 //! where `nodes` is the total (a resumed run included) and the rate is over the nodes and CPU
 //! time of this process. `--svg FILE` draws the first solution (without one, the best board)
 //! as an SVG picture, mismatched edges marked.
+//!
+//! `--json` prints, instead of the solutions and the last line, one JSON object with the
+//! last line's fields (`nodes`, `solutions`, `best_score`, `max_depth`, `cpu_s`,
+//! `nodes_per_cpu_s`; the score engine adds `restarts` and `complete`), `max_score`, and
+//! the boards as Python's `eternity.Search.solutions` gives them: `boards` (every solution
+//! found, each a list of `[piece, rotation]` or `null` per cell, row-major) and `best_board`
+//! (the best board seen, for the score engine and searches without a solution).
 #![forbid(unsafe_code)]
 
 use std::io::IsTerminal;
@@ -62,7 +70,8 @@ use examples::{Drive, drive_with, process_cpu};
     about = "Strict depth-first search for edge-matching puzzles"
 )]
 struct Args {
-    /// The puzzle: `.json` bench board, McGavin `.puz`, or a piece list `.txt`.
+    /// The puzzle: `.json` bench board, McGavin `.puz`, or a piece list `.txt`; `-` reads a
+    /// JSON board or a piece list from standard input.
     puzzle: PathBuf,
     /// A `.hnt` file whose hints replace the puzzle's.
     #[arg(long)]
@@ -70,8 +79,11 @@ struct Args {
     /// Where `.hnt` rows are counted from: top-down (y=1 is the top row) or bottom-up.
     #[arg(long, default_value = "top-down")]
     axis: HintAxis,
-    /// The engine: baseline or table.
-    #[arg(long, default_value = "table")]
+    /// The engine: table (strict, fastest in process), baseline (the seed's plain
+    /// algorithm), score (most matched edges, for boards that may have no solution) or
+    /// codegen (a program specialised to the puzzle, compiled by rustc).
+    #[arg(long, default_value = "table",
+          value_parser = ["table", "baseline", "score", "codegen"])]
     engine: String,
     /// Fill order: row, spiral or border.
     #[arg(long, default_value = "row")]
@@ -148,6 +160,9 @@ struct Args {
     /// in FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Print one JSON object (the last line's fields and the boards) instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// What the final line reports.
@@ -159,12 +174,59 @@ struct Summary {
     nodes_here: u64,
     /// The first solution, or the best board when there is none (for `--svg`).
     board: Board,
+    /// Every solution, kept for `--json` only.
+    boards: Vec<Board>,
 }
 
-fn show_solution(inst: &Instance, k: u64, board: &Board) {
+/// A solution as it is found: printed, or kept for `--json`.
+fn show_solution(args: &Args, inst: &Instance, k: u64, board: &Board, kept: &mut Vec<Board>) {
+    if args.json {
+        kept.push(board.clone());
+        return;
+    }
     println!("solution {k} (score {}):", board.score(inst));
     print!("{board}");
     println!("{}", bucas::url(inst, board));
+}
+
+/// A board as Python's `eternity.Search.solutions` gives one: `[piece, rotation]` or `null`
+/// per cell, row-major.
+fn board_json(board: &Board) -> serde_json::Value {
+    board
+        .cells()
+        .iter()
+        .map(|c| match c {
+            Some(p) => serde_json::json!([p.piece, p.rotation.quarter_turns()]),
+            None => serde_json::Value::Null,
+        })
+        .collect()
+}
+
+/// Reads the puzzle: a file in the format its extension names, or standard input (`-`), a
+/// JSON board when it starts with `{` and a piece list otherwise.
+fn read_puzzle(args: &Args) -> Result<Instance, Box<dyn std::error::Error>> {
+    if !examples::input::is_std(&args.puzzle) {
+        return Ok(format::read(
+            &args.puzzle,
+            args.hints.as_deref(),
+            args.axis,
+        )?);
+    }
+    let text = examples::input::read_text(&args.puzzle)?;
+    let inst = if text.trim_start().starts_with('{') {
+        format::json::parse(&text)
+    } else {
+        format::e2pieces::parse(&text, None).map(|i| i.with_name("stdin".to_string()))
+    }
+    .map_err(|e| format!("<stdin>: {e}"))?;
+    match &args.hints {
+        Some(h) => {
+            let hints = examples::input::read_text(h)?;
+            Ok(format::mcgavin::with_hints(&inst, &hints, args.axis)
+                .map_err(|e| format!("{}: {e}", h.display()))?)
+        }
+        None => Ok(inst),
+    }
 }
 
 fn main() -> ExitCode {
@@ -180,7 +242,7 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
-    let inst = format::read(&args.puzzle, args.hints.as_deref(), args.axis)?;
+    let inst = read_puzzle(args)?;
     let order = FillOrder::new(&inst, args.order);
     if args.engine == "codegen" {
         return codegen(args, &inst);
@@ -197,7 +259,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if !args.quiet {
         eprintln!(
             "{}: {}x{}, {} pieces, {} hints, {} open cells, engine {engine}, order {}",
-            args.puzzle.display(),
+            examples::input::name(&args.puzzle),
             inst.width(),
             inst.height(),
             inst.cells(),
@@ -222,6 +284,24 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         0.0
     };
+    if args.json {
+        let boards: Vec<serde_json::Value> = summary.boards.iter().map(board_json).collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "nodes": summary.nodes,
+                "solutions": summary.solutions,
+                "best_score": summary.best_score,
+                "max_score": inst.max_score(),
+                "max_depth": summary.max_depth,
+                "cpu_s": cpu_s,
+                "nodes_per_cpu_s": rate.round(),
+                "boards": boards,
+                "best_board": board_json(&summary.board),
+            })
+        );
+        return Ok(());
+    }
     println!(
         "nodes={} solutions={} best_score={} max_depth={} cpu_s={cpu_s:.3} nodes_per_cpu_s={rate:.0}",
         summary.nodes, summary.solutions, summary.best_score, summary.max_depth
@@ -258,12 +338,13 @@ fn single(
     let mut failed = None;
     let mut solutions = solver.solutions();
     let mut first = None;
+    let mut kept = Vec::new();
     drive_with(
         &mut solver,
         &Drive::new("searching").limit(limit).quiet(args.quiet),
         |board| {
             solutions += 1;
-            show_solution(inst, solutions, &board);
+            show_solution(args, inst, solutions, &board, &mut kept);
             first.get_or_insert(board);
             ControlFlow::Continue(())
         },
@@ -303,7 +384,7 @@ fn single(
     }
     save(&solver)?;
     let p = solver.progress();
-    if !args.quiet && p.found == 0 {
+    if !args.quiet && !args.json && p.found == 0 {
         eprintln!("best board (score {}):\n{}", p.best_score, p.best_board);
         eprintln!("{}", bucas::url(inst, &p.best_board));
     }
@@ -314,6 +395,7 @@ fn single(
         max_depth: p.max_depth,
         nodes_here: p.nodes - nodes0,
         board: first.unwrap_or(p.best_board),
+        boards: kept,
     })
 }
 
@@ -325,10 +407,13 @@ fn parallel(
 ) -> Result<Summary, Box<dyn std::error::Error>> {
     // Cut deep enough for a few dozen jobs per thread, so the work spreads evenly.
     let mut depth = 1;
-    while depth + 1 < order.len()
-        && split(inst, order, depth).jobs.len() < 32 * usize::from(args.threads)
-    {
+    let mut jobs = split(inst, order, depth).jobs.len();
+    while depth + 1 < order.len() && jobs < 32 * usize::from(args.threads) {
         depth += 1;
+        jobs = split(inst, order, depth).jobs.len();
+    }
+    if !args.quiet {
+        eprintln!("split at depth {depth} into {jobs} jobs");
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads))
@@ -365,11 +450,9 @@ fn parallel(
         let _ = watcher.join();
         out
     });
-    if !args.quiet {
-        eprintln!("split at depth {depth} into {} jobs", out.jobs);
-    }
+    let mut kept = Vec::new();
     for (k, b) in out.found.iter().enumerate() {
-        show_solution(inst, k as u64 + 1, b);
+        show_solution(args, inst, k as u64 + 1, b, &mut kept);
     }
     Ok(Summary {
         nodes: out.nodes,
@@ -378,6 +461,7 @@ fn parallel(
         max_depth: out.max_depth,
         nodes_here: out.nodes,
         board: out.found.into_iter().next().unwrap_or(out.best_board),
+        boards: kept,
     })
 }
 
@@ -429,11 +513,12 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     let start = Instant::now();
     let mut running = program.spawn(&run_opts)?;
     let mut found = 0;
+    let mut kept = Vec::new();
     loop {
         match running.step(CgBudget::time(Duration::from_secs(1))) {
             CgStep::Found(board) => {
                 found += 1;
-                show_solution(inst, found, &board);
+                show_solution(args, inst, found, &board, &mut kept);
             }
             // --max-nodes or --budget-s reached: the run is over.
             CgStep::Paused if running.is_capped() => break,
@@ -458,6 +543,24 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     // The outcome of a finished run, or of one stopped at its cap; or what went wrong.
     let out = running.stop()?;
     examples::picture::write_svg(args.svg.as_deref(), || out.best.to_svg(inst))?;
+    if args.json {
+        let boards: Vec<serde_json::Value> = kept.iter().map(board_json).collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "nodes": out.nodes,
+                "solutions": out.solutions,
+                "best_score": out.best_score,
+                "max_score": inst.max_score(),
+                "max_depth": out.max_depth,
+                "cpu_s": out.cpu_s,
+                "nodes_per_cpu_s": out.nodes_per_cpu_s().round(),
+                "boards": boards,
+                "best_board": board_json(&out.best),
+            })
+        );
+        return Ok(());
+    }
     if !args.quiet && out.solutions == 0 {
         eprintln!("best board (score {}):\n{}", out.best_score, out.best);
         eprintln!("{}", bucas::url(inst, &out.best));
@@ -516,6 +619,27 @@ fn score(
         .as_ref()
         .map_or((0, false), |b| (b.score, b.complete));
     let solutions = u64::from(complete && best_score == inst.max_score());
+    if args.json {
+        let best = out.best.as_ref().map(|b| board_json(&b.board));
+        let boards: Vec<serde_json::Value> = best.iter().filter(|_| solutions > 0).cloned().collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "nodes": out.nodes,
+                "solutions": solutions,
+                "best_score": best_score,
+                "max_score": inst.max_score(),
+                "max_depth": out.max_depth,
+                "cpu_s": cpu_s,
+                "nodes_per_cpu_s": rate.round(),
+                "restarts": out.restarts,
+                "complete": complete,
+                "boards": boards,
+                "best_board": best,
+            })
+        );
+        return Ok(());
+    }
     println!(
         "nodes={} solutions={solutions} best_score={best_score} max_depth={} cpu_s={cpu_s:.3} nodes_per_cpu_s={rate:.0} restarts={} complete={complete}",
         out.nodes, out.max_depth, out.restarts

@@ -6,11 +6,21 @@
 //!     wo sh re rds tic il lly zz is ment
 //! cargo run --release -p examples --example quartiles -- --file board.txt --json
 //! cargo run --release -p examples --example quartiles -- --public qc-2025-02-21
+//! echo "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment" |
+//!     cargo run --release -p examples --example quartiles -- --file - --json
+//! cargo run --release -p examples --example quartiles -- --seed-board
 //! ```
 //!
-//! With no board the seed's board is solved. `--json` prints
-//! `{"words": [...], "quartiles": [...], "score": N}` (distinct words in search order, the
-//! quartiles of the first cover, the board's total score). `--svg FILE` also draws the board,
+//! A board comes as 20 tiles, `--file FILE` (`-` for standard input), `--public ID`, or
+//! `--seed-board` (the seed's own board); without one the program says so and exits with
+//! status 2. `--json` prints one object with the fields of Python's `quartiles.Solution`:
+//! `{"tiles", "words", "quartiles", "covers", "score", "nodes", "missing"}` (distinct words in
+//! search order, the quartiles of the first cover, every cover, the board's total score,
+//! search nodes). When the dictionary lacks one quartile, four are found and the four tiles
+//! they leave must be the fifth: `missing` is then
+//! `{"found": [4 words], "tiles": [4 tiles], "spellings": [24 spellings, most word-like first]}`
+//! (else `null`), and the text output offers the best spelling, marked as not in the
+//! dictionary. `--svg FILE` also draws the board,
 //! each quartile in its own colour, and the words found as an SVG picture.
 #![forbid(unsafe_code)]
 
@@ -33,13 +43,17 @@ const SEED: &str = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly 
 struct Args {
     /// The 20 tiles (separate arguments, or one argument with spaces or commas).
     tiles: Vec<String>,
-    /// Read the tiles from a file (whitespace or comma separated).
-    #[arg(long, conflicts_with_all = ["tiles", "public"])]
+    /// Read the tiles from a file (whitespace or comma separated); `-` reads standard input.
+    #[arg(long, conflicts_with_all = ["tiles", "public", "seed_board"])]
     file: Option<String>,
     /// Solve a board of testdata/quartiles/boards-public.json by its id.
-    #[arg(long, conflicts_with = "tiles")]
+    #[arg(long, conflicts_with_all = ["tiles", "seed_board"])]
     public: Option<String>,
-    /// Print JSON: {"words": [...], "quartiles": [...], "score": N}.
+    /// Solve the seed's board (azz th ss tru ...), the one the crate's docs use.
+    #[arg(long, conflicts_with = "tiles")]
+    seed_board: bool,
+    /// Print JSON: tiles, words, quartiles, covers, score, nodes and missing (the fields of
+    /// Python's `quartiles.Solution`, with the fifth quartile the dictionary lacks).
     #[arg(long)]
     json: bool,
     /// Use this word list (one word per line) instead of the embedded English list.
@@ -66,13 +80,14 @@ struct Args {
 
 fn board(args: &Args) -> Result<Board, String> {
     if let Some(path) = &args.file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        return Board::parse(&text).map_err(|e| format!("{path}: {e}"));
+        let path = std::path::Path::new(path);
+        let text = examples::input::read_text(path)?;
+        return Board::parse(&text).map_err(|e| format!("{}: {e}", examples::input::name(path)));
     }
     if let Some(id) = &args.public {
         return examples::quartiles_public_board(id);
     }
-    if args.tiles.is_empty() {
+    if args.seed_board {
         return Board::parse(SEED).map_err(|e| e.to_string());
     }
     Board::parse(&args.tiles.join(" ")).map_err(|e| e.to_string())
@@ -108,10 +123,6 @@ fn chain(e: &dyn std::error::Error) -> String {
     s
 }
 
-fn json_string(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
-}
-
 /// Writes the report; a closed pipe (`| head`) ends the program quietly.
 fn emit(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
@@ -141,19 +152,35 @@ fn run(args: &Args) -> Result<(), String> {
         .map(|c| c.iter().map(|w| w.to_string()).collect())
         .unwrap_or_default();
 
+    let missing = solver.missing_quartile();
     if args.json {
         let words: Vec<String> = solver
             .solution()
             .iter()
-            .map(|w| json_string(w.as_str()))
+            .map(|w| w.as_str().to_string())
             .collect();
-        let q: Vec<String> = quartiles.iter().map(|w| json_string(w)).collect();
-        return emit(&format!(
-            "{{\"words\": [{}], \"quartiles\": [{}], \"score\": {}}}\n",
-            words.join(", "),
-            q.join(", "),
-            solver.score()
-        ));
+        let covers: Vec<Vec<String>> = covers
+            .iter()
+            .map(|c| c.iter().map(|w| w.to_string()).collect())
+            .collect();
+        let tiles: Vec<&str> = board.tiles().iter().map(|t| t.as_str()).collect();
+        let missing = missing.as_ref().map(|m| {
+            serde_json::json!({
+                "found": m.found.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+                "tiles": m.tiles.iter().map(|&t| board.tile(t)).collect::<Vec<_>>(),
+                "spellings": m.spellings,
+            })
+        });
+        let json = serde_json::json!({
+            "tiles": tiles,
+            "words": words,
+            "quartiles": quartiles,
+            "covers": covers,
+            "score": solver.score(),
+            "nodes": solver.progress().nodes,
+            "missing": missing,
+        });
+        return emit(&format!("{json}\n"));
     }
 
     let mut out = String::new();
@@ -187,10 +214,18 @@ fn run(args: &Args) -> Result<(), String> {
             words.join(" ")
         );
     }
-    let _ = match covers.len() {
-        0 => writeln!(out, "quartiles: none found (is the board typed right?)"),
-        1 => writeln!(out, "quartiles (*): {}", quartiles.join(" ")),
-        n => writeln!(
+    let _ = match (covers.len(), &missing) {
+        (0, Some(m)) => writeln!(
+            out,
+            "quartiles (*): {} + {} (not in the dictionary: the four tiles left, {}; other orders: {})",
+            m.found.map(|w| w.to_string()).join(" "),
+            m.best(),
+            m.tiles.map(|t| board.tile(t)).join(" "),
+            m.spellings[1..4].join(" ")
+        ),
+        (0, None) => writeln!(out, "quartiles: none found (is the board typed right?)"),
+        (1, _) => writeln!(out, "quartiles (*): {}", quartiles.join(" ")),
+        (n, _) => writeln!(
             out,
             "quartiles (*): {} ({n} covers; first shown)",
             quartiles.join(" ")
@@ -217,6 +252,13 @@ fn run(args: &Args) -> Result<(), String> {
 fn main() -> ExitCode {
     let _out = examples::output::guard("quartiles");
     let args = Args::parse();
+    if args.tiles.is_empty() && args.file.is_none() && args.public.is_none() && !args.seed_board
+    {
+        eprintln!(
+            "quartiles: no board given: pass the 20 tiles, --file FILE (- for standard input), --public ID or --seed-board (see --help)"
+        );
+        return ExitCode::from(2);
+    }
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -5,7 +5,12 @@
 //! cargo run --release -p examples --example slide -- --size 4x4 "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --goal-blank-first
 //! cargo run --release -p examples --example slide -- --quiet --engine idastar --heuristic linear-conflict 8672543x1
 //! cargo run --release -p examples --example slide -- --quiet --heuristic pdb6666 --size 5x5 --goal-blank-first "2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23"
+//! echo 8672543x1 | cargo run --release -p examples --example slide -- - --json
 //! ```
+//!
+//! `-` reads the board from standard input. `--json` prints one object with the fields of
+//! Python's `slide.Solution`: `moves` (the blank's moves as letters), `arrows` (the tiles'),
+//! `length`, `nodes`, `expanded`, `tiles`, `engine`, `heuristic`, `iterations`.
 //!
 //! Prints the start, then each move (the tile and the direction it moved, as arrows) with the
 //! board after it, then `Moves: ...` (tile arrows) and `Total moves: N`. `--quiet` leaves out
@@ -32,7 +37,7 @@ use slide_solver::{
 #[command(name = "slide")]
 struct Args {
     /// The start: `536208417` (3x3 compact, `0`/`x` for the blank) or numbers separated by
-    /// spaces or commas.
+    /// spaces or commas; `-` reads it from standard input.
     board: String,
     /// Board size as WIDTHxHEIGHT (inferred from 4, 9, 16 or 25 tiles when left out).
     #[arg(long, value_parser = parse_size)]
@@ -62,12 +67,21 @@ struct Args {
     /// With --svg: one animated board that plays the moves instead of the strip.
     #[arg(long, requires = "svg")]
     animate: bool,
+    /// Print the solution as JSON (the fields of Python's `slide.Solution`) instead of text.
+    #[arg(long, conflicts_with = "quiet")]
+    json: bool,
 }
 
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let board = if args.board == "-" {
+        examples::input::read_text(std::path::Path::new("-"))?
+    } else {
+        args.board.clone()
+    };
+    let board = board.trim();
     let start = match args.size {
-        Some((w, h)) => Board::parse_sized(&args.board, w, h)?,
-        None => Board::parse(&args.board)?,
+        Some((w, h)) => Board::parse_sized(board, w, h)?,
+        None => Board::parse(board)?,
     };
     let (w, h) = (start.width(), start.height());
     let goal = match (&args.goal, args.goal_blank_first) {
@@ -110,23 +124,45 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             solution.strip_svg()
         }
     })?;
-    if !args.quiet {
+    let engine = options.engine.name();
+    let heuristic = if options.engine == Engine::Baseline {
+        "seed-linear-conflict"
+    } else {
+        options.heuristic.name()
+    };
+    if args.json {
+        let iterations: Vec<[u64; 2]> = solver
+            .iterations()
+            .iter()
+            .map(|i| [u64::from(i.bound), i.nodes])
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "moves": solution.letters(),
+                "arrows": solution.arrows(),
+                "length": solution.len(),
+                "nodes": progress.generated,
+                "expanded": progress.expanded,
+                "tiles": solution.tiles(),
+                "engine": engine,
+                "heuristic": heuristic,
+                "iterations": iterations,
+            })
+        );
+    } else if !args.quiet {
         println!("Start:\n{start}");
         for (i, step) in solution.steps().enumerate() {
             println!("Step {}: {} {}", i + 1, step.tile, step.direction.arrow());
             println!("{}", step.after);
         }
     }
-    println!("Moves: {}", solution.arrows());
-    println!("Total moves: {}", solution.len());
+    if !args.json {
+        println!("Moves: {}", solution.arrows());
+        println!("Total moves: {}", solution.len());
+    }
     eprintln!(
-        "{} + {}: {} nodes expanded, {} generated, {:.1?}",
-        options.engine.name(),
-        if options.engine == Engine::Baseline {
-            "seed-linear-conflict"
-        } else {
-            options.heuristic.name()
-        },
+        "{engine} + {heuristic}: {} nodes expanded, {} generated, {:.1?}",
         progress.expanded,
         progress.generated,
         began.elapsed()

@@ -10,7 +10,18 @@
 //!     --difficulty hard --clues 26 -o puzzles.txt --threads 2
 //! cargo run --release -p examples --example sudoku -- --rate puzzles.txt [--steps]
 //! cargo run --release -p examples --example sudoku -- --isomorphs puzzles.txt --seed 7 -o iso.txt
+//! cat puzzles.txt | cargo run --release -p examples --example sudoku -- -s - --count --json
+//! cargo run --release -p examples --example sudoku -- -c 3 -o -                # to stdout
 //! ```
+//!
+//! Every FILE may be `-` for standard input, and `-o -` writes to standard output. `--json`
+//! (with `-s` or `--rate`) prints one JSON object on stdout instead of text and writes no file:
+//! `-s` gives `{"puzzles", "unique", "guesses", "anomalies": [[k, "none"|"several"]],
+//! "solutions": [81 characters each]}` (the fields of Python's `sudoku.solve_file` report, and
+//! each puzzle's solution as `sudoku.solve` gives it, or the puzzle as given when it has none);
+//! `-s --count` gives `{"puzzles", "verdicts": ["none"|"unique"|"several"], "none", "unique",
+//! "several"}`; `--rate` gives `{"ratings": [{"puzzle", "grade", "score"} or {"puzzle",
+//! "error"}]}`.
 //!
 //! `-c N` writes N distinct solved grids in the nine-line format (`163 * N - 1` bytes);
 //! `-s FILE` solves every puzzle of FILE (nine-line or one-line format, detected) and writes
@@ -35,9 +46,12 @@ use std::time::Instant;
 
 use clap::Parser;
 use examples::counter_bar;
+use examples::input::{self, plural};
 use puzzle_search::{ReplaceFile, ReplaceWriter};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
-use sudoku_engine::io::{SolveOptions, read_puzzles, solve_file, verdicts_file, write_finals};
+use sudoku_engine::io::{
+    SolveOptions, read_puzzles, solve_file, solve_to_writer, verdicts, verdicts_file, write_finals,
+};
 use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
 use sudoku_engine::puzzle_gen::{Generator, Symmetry, UnknownSymmetry};
@@ -50,18 +64,24 @@ use sudoku_engine::{Grid, UnknownFormat, Verdict};
     about = "Generate distinct solved sudoku grids, or solve a file of puzzles",
     group = clap::ArgGroup::new("mode").required(true)
         .args(["create", "solve", "puzzles", "rate", "isomorphs"]),
-    group = clap::ArgGroup::new("seeded").args(["puzzles", "isomorphs"])
+    group = clap::ArgGroup::new("seeded").args(["puzzles", "isomorphs"]),
+    group = clap::ArgGroup::new("reports").args(["solve", "rate"])
 )]
 struct Args {
     /// Write N distinct solved grids ("finals").
     #[arg(short = 'c', value_name = "N", value_parser = parse_count)]
     create: Option<u64>,
-    /// Solve every puzzle of FILE (nine-line or one-line format, detected).
+    /// Solve every puzzle of FILE (nine-line or one-line format, detected; `-` reads
+    /// standard input).
     #[arg(short = 's', value_name = "FILE")]
     solve: Option<PathBuf>,
-    /// Output file.
+    /// Output file (`-`: standard output).
     #[arg(short = 'o', value_name = "FILE", default_value = "sudoku.txt")]
     output: PathBuf,
+    /// With -s or --rate: print one JSON object on stdout instead of text (and write no
+    /// file).
+    #[arg(long, requires = "reports", conflicts_with_all = ["output", "format", "svg", "steps"])]
+    json: bool,
     /// Top-left digit of the generated grids.
     #[arg(short = 'd', long, value_name = "DIGIT", default_value_t = 1,
           value_parser = clap::value_parser!(u8).range(1..=9))]
@@ -134,9 +154,8 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
             bar.set_position(done);
         }
     })
-    .map_err(|e| format!("{}: {e}", output.display()))?;
-    out.commit()
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    .map_err(|e| format!("{}: {e}", input::name(output)))?;
+    out.commit(output)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -145,20 +164,34 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
         .map(|&g| format!("{} {g}", report.of_grade(g)))
         .collect();
     eprintln!(
-        "wrote {n} puzzles ({}; {} attempts) to {} in {:.3} s",
+        "wrote {} ({}; {}) to {} in {:.3} s",
+        plural(n, "puzzle", "puzzles"),
         grades.join(", "),
-        report.attempts,
-        output.display(),
+        plural(report.attempts, "attempt", "attempts"),
+        out_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-fn rate_file(input: &Path, steps: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let grids = read_rated(&text).map_err(|e| format!("{}: {e}", input.display()))?;
+fn rate_file(file: &Path, steps: bool, json: bool) -> Result<(), String> {
+    let text = input::read_text(file)?;
+    let grids = read_rated(&text).map_err(|e| format!("{}: {e}", input::name(file)))?;
     if grids.is_empty() {
-        return Err(format!("{}: no puzzle found", input.display()));
+        return Err(format!("{}: no puzzle found", input::name(file)));
+    }
+    if json {
+        let ratings: Vec<serde_json::Value> = grids
+            .iter()
+            .enumerate()
+            .map(|(k, g)| match rate(g) {
+                Ok(r) => serde_json::json!({
+                    "puzzle": k + 1, "grade": r.grade.to_string(), "score": r.score
+                }),
+                Err(e) => serde_json::json!({"puzzle": k + 1, "error": e.to_string()}),
+            })
+            .collect();
+        return print_json(&serde_json::json!({ "ratings": ratings }));
     }
     let mut hist = [0usize; 6];
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -187,8 +220,8 @@ fn rate_file(input: &Path, steps: bool) -> Result<(), String> {
         .map(|(g, n)| format!("{n} {g}"))
         .collect();
     eprintln!(
-        "{} puzzles: {}, {} unrated",
-        grids.len(),
+        "{}: {}, {} unrated",
+        plural(grids.len() as u64, "puzzle", "puzzles"),
         grades.join(", "),
         hist[5]
     );
@@ -210,14 +243,36 @@ fn parse_format(s: &str) -> Result<Format, UnknownFormat> {
     s.parse()
 }
 
-/// `output` replaced whole: written beside it and renamed over it once complete (the
-/// `ReplaceFile` to commit), so a failure midway keeps the old file; and a handle for the
-/// writer thread.
-fn replace_output(output: &Path) -> Result<(ReplaceFile, ReplaceWriter), String> {
+/// Where an output goes: a file replaced whole, or standard output (`-o -`).
+enum Output {
+    /// Written beside the file and renamed over it once complete, so a failure midway keeps
+    /// the old file.
+    File(ReplaceFile),
+    /// Standard output, written as it comes.
+    Stdout,
+}
+
+/// `output` opened for a writer thread (see [`Output`]).
+fn replace_output(output: &Path) -> Result<(Output, Box<dyn Write + Send>), String> {
+    if input::is_std(output) {
+        return Ok((Output::Stdout, Box::new(std::io::stdout())));
+    }
     let at = |e: std::io::Error| format!("{}: {e}", output.display());
     let out = ReplaceFile::create(output).map_err(at)?;
-    let file = out.writer().map_err(at)?;
-    Ok((out, file))
+    let file: ReplaceWriter = out.writer().map_err(at)?;
+    Ok((Output::File(out), Box::new(file)))
+}
+
+impl Output {
+    /// Puts a complete file in place (standard output needs nothing more).
+    fn commit(self, output: &Path) -> Result<(), String> {
+        match self {
+            Output::File(out) => out
+                .commit()
+                .map_err(|e| format!("{}: {e}", output.display())),
+            Output::Stdout => Ok(()),
+        }
+    }
 }
 
 fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
@@ -232,16 +287,16 @@ fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
             bar.set_position(done);
         }
     })
-    .map_err(|e| format!("{}: {e}", output.display()))?;
-    out.commit()
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    .map_err(|e| format!("{}: {e}", input::name(output)))?;
+    out.commit(output)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     eprintln!(
-        "wrote {n} finals (top-left {digit}, {} bytes) to {} in {:.3} s",
+        "wrote {} (top-left {digit}, {} bytes) to {} in {:.3} s",
+        plural(n, "final", "finals"),
         163 * n - 1,
-        output.display(),
+        out_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -272,19 +327,107 @@ fn verdict_word(v: Verdict) -> &'static str {
 
 /// The puzzles of `input` (format detected) and its format; an error naming the file when it
 /// cannot be read, a puzzle is malformed, or it holds none.
-fn read_file_puzzles(input: &Path) -> Result<(Vec<Grid>, Format), String> {
-    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+fn read_file_puzzles(file: &Path) -> Result<(Vec<Grid>, Format), String> {
+    let text = input::read_text(file)?;
     let (grids, format) =
-        read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input.display()))?;
+        read_puzzles(&text, None).map_err(|e| format!("{}: {e}", input::name(file)))?;
     if grids.is_empty() {
-        return Err(format!("{}: no puzzle found", input.display()));
+        return Err(format!("{}: no puzzle found", input::name(file)));
     }
     Ok((grids, format))
 }
 
-fn count(input: &Path, threads: usize) -> Result<(), String> {
-    // Verdicts alone: no solution's grid is built.
-    let (verdicts, _) = verdicts_file(input, None, threads).map_err(|e| e.to_string())?;
+/// The name of an output in a message: `<stdout>` for `-`.
+fn out_name(output: &Path) -> String {
+    if input::is_std(output) {
+        "<stdout>".to_string()
+    } else {
+        output.display().to_string()
+    }
+}
+
+/// Prints `value` as one line of JSON on stdout.
+fn print_json(value: &serde_json::Value) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{value}").map_err(|e| format!("stdout: {e}"))?;
+    out.flush().map_err(|e| format!("stdout: {e}"))
+}
+
+/// A verdict as Python's `sudoku.solve_chunk` names it.
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoSolution => "none",
+        Verdict::Unique => "unique",
+        Verdict::Multiple => "several",
+    }
+}
+
+/// A writer into memory that stays readable after a writer thread took a handle to it.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut bytes = self.0.lock().map_err(|_| std::io::Error::other("poisoned"))?;
+        bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `-s FILE --json`: the report and every solution as one JSON object.
+fn solve_json(file: &Path, threads: usize) -> Result<(), String> {
+    let (grids, _) = read_file_puzzles(file)?;
+    let buffer = Shared::default();
+    let options = SolveOptions {
+        output: Some(Format::Line),
+        threads,
+        ..SolveOptions::default()
+    };
+    let report = solve_to_writer(&grids, buffer.clone(), Format::Line, options)
+        .map_err(|e| e.to_string())?;
+    let bytes = buffer.0.lock().map_err(|_| "poisoned buffer")?.clone();
+    let text = String::from_utf8_lossy(&bytes);
+    let solutions: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let anomalies: Vec<serde_json::Value> = report
+        .anomalies
+        .iter()
+        .map(|a| serde_json::json!([a.puzzle, verdict_name(a.verdict)]))
+        .collect();
+    print_json(&serde_json::json!({
+        "puzzles": report.puzzles,
+        "unique": report.unique,
+        "guesses": report.guesses,
+        "anomalies": anomalies,
+        "solutions": solutions,
+    }))
+}
+
+fn count(file: &Path, threads: usize, json: bool) -> Result<(), String> {
+    // Verdicts alone: no solution's grid is built. A file is read a batch at a time;
+    // standard input is read whole.
+    let verdicts = if input::is_std(file) {
+        let (grids, _) = read_file_puzzles(file)?;
+        verdicts(&grids, threads).map_err(|e| e.to_string())?
+    } else {
+        verdicts_file(file, None, threads)
+            .map_err(|e| e.to_string())?
+            .0
+    };
+    if json {
+        let of = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
+        let names: Vec<&str> = verdicts.iter().map(|&v| verdict_name(v)).collect();
+        return print_json(&serde_json::json!({
+            "puzzles": verdicts.len(),
+            "verdicts": names,
+            "none": of(Verdict::NoSolution),
+            "unique": of(Verdict::Unique),
+            "several": of(Verdict::Multiple),
+        }));
+    }
     let mut hist = [0usize; 3];
     // The lines are put together by hand: through `writeln!` the formatting machinery cost
     // as much as solving an easy puzzle.
@@ -304,8 +447,8 @@ fn count(input: &Path, threads: usize) -> Result<(), String> {
     out.write_all(&text).map_err(|e| e.to_string())?;
     out.flush().map_err(|e| e.to_string())?;
     eprintln!(
-        "{} puzzles: {} with no solution, {} unique, {} with several",
-        verdicts.len(),
+        "{}: {} with no solution, {} unique, {} with several",
+        plural(verdicts.len() as u64, "puzzle", "puzzles"),
         hist[0],
         hist[1],
         hist[2]
@@ -315,6 +458,9 @@ fn count(input: &Path, threads: usize) -> Result<(), String> {
 
 /// An error when `output` names the file `input` (writing would destroy what is read).
 fn refuse_overwrite(input: &Path, output: &Path) -> Result<(), String> {
+    if input::is_std(input) || input::is_std(output) {
+        return Ok(());
+    }
     match (input.canonicalize(), output.canonicalize()) {
         (Ok(a), Ok(b)) if a == b => Err(format!(
             "{}: the output would overwrite the input; choose another with -o",
@@ -337,18 +483,27 @@ fn solve(
         threads,
         ..SolveOptions::default()
     };
-    let report = solve_file(input, output, options).map_err(|e| e.to_string())?;
+    let report = if input::is_std(input) || input::is_std(output) {
+        // Standard input is read whole; standard output is written as the batches come.
+        let (grids, format) = read_file_puzzles(input)?;
+        let (out, file) = replace_output(output)?;
+        let report = solve_to_writer(&grids, file, format, options).map_err(|e| e.to_string())?;
+        out.commit(output)?;
+        report
+    } else {
+        solve_file(input, output, options).map_err(|e| e.to_string())?
+    };
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     for a in &report.anomalies {
         let _ = writeln!(err, "puzzle {}: {}", a.puzzle, a.verdict);
     }
     let _ = writeln!(
         err,
-        "solved {} puzzles ({} unique, {} without exactly one solution) into {} in {:.3} s",
-        report.puzzles,
+        "solved {} ({} unique, {} without exactly one solution) into {} in {:.3} s",
+        plural(report.puzzles as u64, "puzzle", "puzzles"),
         report.unique,
         report.anomalies.len(),
-        output.display(),
+        out_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -367,13 +522,20 @@ fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
     let mut bytes = Vec::with_capacity(163 * moved.len());
     write_all(&mut bytes, &moved, format);
     bytes.push(b'\n');
-    // A temporary file renamed over `output` once whole: a failure keeps the old file.
-    puzzle_search::write_atomically(output, &bytes)
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    if input::is_std(output) {
+        let mut out = std::io::stdout().lock();
+        out.write_all(&bytes)
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("stdout: {e}"))?;
+    } else {
+        // A temporary file renamed over `output` once whole: a failure keeps the old file.
+        puzzle_search::write_atomically(output, &bytes)
+            .map_err(|e| format!("{}: {e}", output.display()))?;
+    }
     eprintln!(
-        "wrote isomorphs of {} puzzles (seed {seed}) to {}",
-        moved.len(),
-        output.display()
+        "wrote isomorphs of {} (seed {seed}) to {}",
+        plural(moved.len() as u64, "puzzle", "puzzles"),
+        out_name(output)
     );
     Ok(())
 }
@@ -381,6 +543,9 @@ fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
 /// `--svg FILE`: the first puzzle of `input` and its solution (or the puzzle alone when it has
 /// none).
 fn picture(input: &Path, svg: &Path) -> Result<(), String> {
+    if input::is_std(input) {
+        return Err("--svg reads the puzzle file again: give -s FILE, not standard input".into());
+    }
     let (grids, _) = read_file_puzzles(input)?;
     // Never empty (`read_file_puzzles` says so), but no index that could panic.
     let Some(puzzle) = grids.first() else {
@@ -403,11 +568,14 @@ fn main() -> ExitCode {
             args.seed,
             &args.output,
         ),
-        _ if args.rate.is_some() => {
-            rate_file(args.rate.as_deref().unwrap_or(Path::new("")), args.steps)
-        }
+        _ if args.rate.is_some() => rate_file(
+            args.rate.as_deref().unwrap_or(Path::new("")),
+            args.steps,
+            args.json,
+        ),
         (Some(n), None) => generate(*n, args.digit, &args.output),
-        (None, Some(input)) if args.count => count(input, threads),
+        (None, Some(input)) if args.count => count(input, threads, args.json),
+        (None, Some(input)) if args.json => solve_json(input, threads),
         (None, Some(input)) => solve(input, &args.output, args.format, threads),
         _ => Err("give either -c N or -s FILE".into()),
     };

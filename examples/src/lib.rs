@@ -7,6 +7,7 @@ use std::time::Duration;
 pub mod args;
 pub mod drive;
 pub mod eternity_score;
+pub mod input;
 pub mod output;
 pub mod picture;
 

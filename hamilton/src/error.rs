@@ -116,7 +116,7 @@ pub enum Impossible {
     },
     /// The search tried everything (0 nodes: the propagation rules refuted the board before
     /// any branching).
-    #[error("exhaustive search: no path ({nodes} search nodes)")]
+    #[error("{}", exhausted(*nodes))]
     Exhausted {
         /// Nodes the search took to prove it (with the constructive attempt's moves, as in
         /// the nodes of [`Progress`](crate::Progress)).
@@ -134,4 +134,14 @@ pub enum CountError {
         /// The narrower side.
         width: usize,
     },
+}
+
+/// The message of [`Impossible::Exhausted`]: a board the propagation rules refuted before
+/// any branching is not said to have been searched.
+fn exhausted(nodes: u64) -> String {
+    match nodes {
+        0 => "the forced moves refute every path before any search".to_string(),
+        1 => "an exhaustive search (1 node) found no path".to_string(),
+        n => format!("an exhaustive search ({n} nodes) found no path"),
+    }
 }

@@ -17,6 +17,8 @@
 //! - [`FragmentPath`]: a path of tile indices, the search's position.
 //! - [`Solver::to_svg`] (feature `svg`, default): the board and its words as an SVG picture
 //!   ([`svg`](mod@svg)).
+//! - [`Solver::missing_quartile`]: when the dictionary lacks one quartile, the four tiles the
+//!   other four leave, which must be the fifth, with their most word-like spelling first.
 //! - [`Game`]: a game in progress for a player or an app: words played ([`Accepted`] or
 //!   [`Rejected`]), what is left by length in tiles, [`Hint`]s, the score as the game counts it.
 //!
@@ -64,6 +66,7 @@ mod engine;
 mod error;
 mod game;
 mod index;
+mod missing;
 mod path;
 mod score;
 mod search;
@@ -75,6 +78,7 @@ pub use dictionary::{CUSTOM_TIER, Cursor, Dictionary, Tiers};
 pub use engine::Engine;
 pub use error::{BoardError, DictionaryError, FragmentPathError};
 pub use game::{Accepted, Game, Hint, Rejected};
+pub use missing::MissingQuartile;
 pub use path::{FragmentPath, Indices, MAX_WORD_LEN, WordText};
 pub use score::{QUARTILES_BONUS, points};
 pub use search::{Progress, Solver, Word};
