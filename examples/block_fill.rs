@@ -29,9 +29,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use examples::input;
 use examples::{Drive, drive};
 use hamilton_solver::count::count;
-use examples::input;
 use hamilton_solver::{Grid, Impossible, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.

@@ -621,7 +621,8 @@ fn score(
     let solutions = u64::from(complete && best_score == inst.max_score());
     if args.json {
         let best = out.best.as_ref().map(|b| board_json(&b.board));
-        let boards: Vec<serde_json::Value> = best.iter().filter(|_| solutions > 0).cloned().collect();
+        let boards: Vec<serde_json::Value> =
+            best.iter().filter(|_| solutions > 0).cloned().collect();
         println!(
             "{}",
             serde_json::json!({

@@ -368,7 +368,10 @@ struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
 impl Write for Shared {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut bytes = self.0.lock().map_err(|_| std::io::Error::other("poisoned"))?;
+        let mut bytes = self
+            .0
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?;
         bytes.extend_from_slice(buf);
         Ok(buf.len())
     }

@@ -70,12 +70,15 @@ impl Solver {
             *t = left.next()?;
         }
         let board = self.board();
-        let model = Bigrams::of(self.dictionary());
+        let model = LetterModel::of(self.dictionary());
         let mut spellings: Vec<(f64, String)> = orders(tiles)
             .into_iter()
             .map(|order| {
                 let text: String = order.iter().map(|&t| board.tile(t)).collect();
-                (model.score(&text) + PREFIX_WEIGHT * self.prefix_tiles(&order), text)
+                (
+                    model.score(&text) + PREFIX_WEIGHT * self.prefix_tiles(&order),
+                    text,
+                )
             })
             .collect();
         spellings.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
@@ -153,14 +156,14 @@ fn orders(tiles: [usize; 4]) -> Vec<[usize; 4]> {
 /// Letter trigram and bigram counts of a dictionary, symbol 0 standing for a word's start
 /// and end and 1-26 for `a`-`z` (other bytes are left out). Trigrams see what bigrams miss:
 /// `zzz` is unlikely although `zz` is common.
-struct Bigrams {
+struct LetterModel {
     /// `bigrams[a * S + b]`: how often `b` follows `a`.
     bigrams: Vec<u32>,
     /// `trigrams[(a * S + b) * S + c]`: how often `c` follows `a b`.
     trigrams: Vec<u32>,
 }
 
-impl Bigrams {
+impl LetterModel {
     const SYMBOLS: usize = 27;
 
     fn symbol(b: u8) -> Option<usize> {
@@ -175,8 +178,8 @@ impl Bigrams {
             .chain([0])
     }
 
-    fn of(dict: &Dictionary) -> Bigrams {
-        const S: usize = Bigrams::SYMBOLS;
+    fn of(dict: &Dictionary) -> LetterModel {
+        const S: usize = LetterModel::SYMBOLS;
         let mut bigrams = vec![0u32; S * S];
         let mut trigrams = vec![0u32; S * S * S];
         for (word, _) in dict.words() {
@@ -191,14 +194,14 @@ impl Bigrams {
                 (a, b) = (b, c);
             }
         }
-        Bigrams { bigrams, trigrams }
+        LetterModel { bigrams, trigrams }
     }
 
     /// The log-likelihood of `text` as a word (start and end included): each letter's
     /// trigram estimate, backed off to its add-one smoothed bigram estimate, so an unseen
     /// sequence is unlikely rather than impossible.
     fn score(&self, text: &str) -> f64 {
-        const S: usize = Bigrams::SYMBOLS;
+        const S: usize = LetterModel::SYMBOLS;
         let mut total = 0.0;
         let (mut a, mut b) = (usize::MAX, usize::MAX);
         for c in Self::symbols(text) {
@@ -231,20 +234,18 @@ mod tests {
 
     #[test]
     fn a_board_with_its_cover_has_nothing_missing() {
-        let board = Board::parse(
-            "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment",
-        )
-        .unwrap();
+        let board =
+            Board::parse("azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment")
+                .unwrap();
         let solver = Solver::new(&Dictionary::english(), &board).finish();
         assert_eq!(solver.missing_quartile(), None);
     }
 
     #[test]
     fn each_denied_quartile_comes_back_as_the_best_spelling() {
-        let board = Board::parse(
-            "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment",
-        )
-        .unwrap();
+        let board =
+            Board::parse("azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment")
+                .unwrap();
         for word in [
             "truthfully",
             "refreshment",
@@ -264,7 +265,7 @@ mod tests {
 
     #[test]
     fn the_model_prefers_word_shapes() {
-        let model = Bigrams::of(&Dictionary::english());
+        let model = LetterModel::of(&Dictionary::english());
         assert!(model.score("staycations") > model.score("ationsstayc"));
         assert!(model.score("staycations") > model.score("aycstations"));
     }
