@@ -8,6 +8,7 @@ use eternity_solver::engine::{self, EngineKind, Limits};
 use eternity_solver::format::{self, bucas};
 use eternity_solver::search::{Continuation, SearchOptions, Solver};
 use eternity_solver::{Budget, FillOrder, Instance, OrderKind, Search, Step};
+use examples::input::plural;
 use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 
@@ -28,6 +29,7 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
         sol.score(&clue),
         clue.max_score()
     );
+    println!("each cell: piece/rotation (quarter turns); the board in a viewer:");
     print!("{sol}");
     println!("{}", bucas::url(&clue, &sol));
     pictures.add("eternity.svg", "Eternity II: clue puzzle 1, solved", || {
@@ -41,9 +43,9 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
         let t = Instant::now();
         let out = engine::run(kind, &h52, &order, Limits::all());
         println!(
-            "bench-easy-h52, {kind:>8}: {} nodes, {} solution(s) in {:.1?} (oracle: 151,512 and 1)",
-            out.nodes,
-            out.solutions,
+            "bench-easy-h52, {kind:>8}: {}, {} in {:.1?} (oracle: 151,512 and 1)",
+            plural(out.nodes, "node", "nodes"),
+            plural(out.solutions, "solution", "solutions"),
             t.elapsed()
         );
         if out.nodes != 151_512 || out.solutions != 1 {

@@ -13,6 +13,7 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
     let read = |name: &str| -> Result<Grid, Box<dyn std::error::Error>> {
         Ok(Grid::parse(&std::fs::read_to_string(dir.join(name))?)?)
     };
+    println!("     board  size       the path's moves from the start X");
     for name in ["s6_3.txt", "s10_1.txt", "s14_2.txt", "s20_1.txt"] {
         let grid = read(name)?;
         let path = Solver::new(&grid).solve()?;
@@ -57,7 +58,9 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
         if n != expected {
             return Err(format!("{name}: counted {n}, the manifest says {expected}").into());
         }
-        println!("{name:>10}  {n} paths from X (counted without enumerating)");
+        println!(
+            "{name:>10}  {n} paths from the start X (counted by dynamic programming, not one by one)"
+        );
     }
     // a search in small steps, cloned half way: the clone finishes with the same paths
     let grid = read("s6_1.txt")?;
@@ -74,6 +77,8 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
     if rest != rest_of_copy || first + rest != 445 {
         return Err("a resumed enumeration disagreed".into());
     }
-    println!("  s6_1.txt  445 paths: 100 in steps of 50 nodes, then the rest twice from a clone");
+    println!(
+        "  s6_1.txt  445 paths: 100 found in steps of 50 nodes, then the search cloned and both copies finished with the same 345"
+    );
     Ok(())
 }

@@ -12,6 +12,7 @@ use slide_solver::{
 pub fn run(pictures: &mut Pictures) -> DemoResult {
     let text = std::fs::read_to_string(testdata().join("slide/eightpuzzle_slidr_bench9.txt"))?;
     let pdb = PatternDatabases::build(Partition::P71, 3, 3, 8)?;
+    println!("  name board      length, nodes expanded, the moves");
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -49,10 +50,10 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
         return Err(format!("Korf #12: wrong answer {}", solution.len()).into());
     }
     println!(
-        "Korf #12: {} moves, {} nodes (IDA* + linear conflict)  {}",
+        "Korf #12 (15-puzzle, blank-first goal): {} moves, {} nodes (IDA* + linear conflict)\n  {}",
         solution.len(),
         search.progress().generated,
-        solution.letters()
+        solution.arrows()
     );
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The `sudoku-engine` section of the demo: solve and check a hard puzzle, watch a budgeted
 //! search, generate a few finals.
 
+use examples::input::plural;
 use examples::picture::Pictures;
 use examples::{DemoResult, testdata};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
@@ -29,33 +30,51 @@ pub fn run(pictures: &mut Pictures) -> DemoResult {
         puzzle.solution_svg(&solution)
     })?;
     let base = Solver::with_engine(Engine::Baseline).count(&puzzle, 2);
+    let agrees = base.first == Some(solution) && base.solutions == count.solutions;
     println!(
-        "baseline agrees: {} ({} placements tried)",
-        base.first == Some(solution) && base.solutions == count.solutions,
+        "the baseline engine (the seed's plain backtracker) {} ({} placements tried)",
+        if agrees { "agrees" } else { "DISAGREES" },
         base.guesses
     );
 
     // The same search in steps of 5 nodes: pause, look, resume.
     let mut search = Solutions::new(&puzzle);
-    let mut steps = 0;
+    let mut steps = 0u64;
     loop {
         steps += 1;
         match search.step(Budget::nodes(5)) {
-            Step::Found(g) => println!("step {steps}: found it again: {}", g == solution),
+            Step::Found(g) => println!(
+                "step {steps}: the stepped search found {} solution",
+                if g == solution {
+                    "the same"
+                } else {
+                    "a DIFFERENT"
+                }
+            ),
             Step::Paused => {}
             Step::Finished => break,
         }
     }
     let p = search.progress();
     println!(
-        "stepped search: {steps} steps, {} nodes, {} guesses, {} solution(s)",
-        p.nodes, p.guesses, p.found
+        "stepped search (5 nodes a step): {}, {}, {}, {}",
+        plural(steps, "step", "steps"),
+        plural(p.nodes, "node", "nodes"),
+        plural(p.guesses, "guess", "guesses"),
+        plural(p.found, "solution", "solutions")
     );
 
     let finals: Vec<Grid> = Finals::new(5, 3)?.collect();
     println!("first 3 of {MAX_FINALS} finals with a 5 in the top-left corner:");
     for f in &finals {
-        println!("{f}  valid: {}", f.is_valid_solution());
+        println!(
+            "{f}  {}",
+            if f.is_valid_solution() {
+                "valid"
+            } else {
+                "INVALID"
+            }
+        );
     }
     Ok(())
 }

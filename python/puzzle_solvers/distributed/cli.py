@@ -163,7 +163,7 @@ def _hamilton(args: argparse.Namespace, client) -> int:
         for p in totals.paths:
             print(p if args.letters else hamilton.arrows(p))
         if not totals.paths:
-            print(f"no path: exhaustive search ({totals.nodes} nodes)")
+            print(f"no path: an exhaustive search ({totals.nodes} nodes) found no path")
     else:
         print(totals.count)
     return 0 if totals.count else 1
