@@ -31,15 +31,19 @@ fn boards() -> Result<Vec<Board>, String> {
     Ok(boards)
 }
 
+/// Solve every public Quartiles board ROUNDS times: a fixed workload for an instruction
+/// counter.
+#[derive(clap::Parser, Debug)]
+#[command(name = "quartiles_profile")]
+struct Args {
+    /// How many times to solve every board (at least 1).
+    #[arg(default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+}
+
 fn main() -> ExitCode {
-    let rounds: usize = match std::env::args().nth(1).map(|a| a.parse()) {
-        None => 1,
-        Some(Ok(n)) => n,
-        Some(Err(e)) => {
-            eprintln!("quartiles_profile: rounds: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let _out = examples::output::guard("quartiles_profile");
+    let rounds = <Args as clap::Parser>::parse().rounds as usize;
     let boards = match boards() {
         Ok(b) => b,
         Err(e) => {

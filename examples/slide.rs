@@ -162,8 +162,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         println!("Total moves: {}", solution.len());
     }
     eprintln!(
-        "{engine} + {heuristic}: {} nodes expanded, {} generated, {:.1?}",
-        progress.expanded,
+        "{engine} + {heuristic}: {} expanded, {} generated, {:.1?}",
+        examples::input::plural(progress.expanded, "node", "nodes"),
         progress.generated,
         began.elapsed()
     );
