@@ -29,7 +29,7 @@
 //! A 2x2 board of four corner pieces (it has four solutions: one board, turned), compiled,
 //! then stepped two nodes at a time:
 //! ```
-//! use eternity_codegen::{Budget, EmitOptions, Program, RunOptions, Search, Step};
+//! use eternity_codegen::{Budget, Compiler, EmitOptions, Program, RunOptions, Search, Step};
 //! use eternity_solver::{Instance, Piece};
 //!
 //! let pieces = vec![
@@ -39,7 +39,10 @@
 //!     Piece::new([3, 0, 0, 4]),
 //! ];
 //! let inst = Instance::new(2, 2, pieces, vec![])?;
-//! let program = Program::build(&inst, &EmitOptions::default())?;
+//! // `Program::build` caches compiled programs in the user's cache directory; this one
+//! // keeps its cache in a folder of its own.
+//! let compiler = Compiler::new().cache_dir(std::env::temp_dir().join("codegen-doc-example"));
+//! let program = Program::build_with(&compiler, &inst, &EmitOptions::default())?;
 //!
 //! let mut running = program.spawn(&RunOptions::default())?;
 //! let mut solutions = Vec::new();

@@ -82,7 +82,6 @@ impl Board {
         let s = options.cell.max(8.0);
         let rim = (s * 0.18).max(4.0);
         let margin = 12.0;
-        let caption = 28.0;
         let (w, h) = (
             self.width().min(inst.width()),
             self.height().min(inst.height()),
@@ -90,10 +89,8 @@ impl Board {
         let board_w = w as f64 * s;
         let board_h = h as f64 * s;
         let total_w = board_w + 2.0 * (rim + margin);
-        let total_h = board_h + 2.0 * (rim + margin) + caption;
-        let x0 = margin + rim;
-        let y0 = margin + rim + caption;
         let mismatches = self.mismatched_edges(inst);
+        let hints = inst.hints().iter().filter(|hint| hint.cell < w * h).count();
         let title = options.title.clone().unwrap_or_else(|| {
             let name = if inst.name().is_empty() {
                 "board"
@@ -111,6 +108,22 @@ impl Board {
                 mismatches.len()
             )
         });
+        // The title and the legend wrap to the picture's width (a 6x6 board is narrower than
+        // its title): about 8.6 px a character at 15 px, 7.5 at 13 px.
+        let title_lines = wrap(&title, ((total_w - 2.0 * margin) / 8.6) as usize);
+        let mut keys = Vec::new();
+        if hints > 0 {
+            keys.push("gold frame and pin: a hint (a piece the puzzle fixes)");
+        }
+        if !mismatches.is_empty() {
+            keys.push("red bar: a mismatched edge");
+        }
+        let legend_lines = wrap(&keys.join("; "), ((total_w - 2.0 * margin) / 7.5) as usize);
+        let caption = 10.0 + 18.0 * title_lines.len() as f64;
+        let legend = 16.0 * legend_lines.len() as f64;
+        let total_h = board_h + 2.0 * (rim + margin) + caption + legend;
+        let x0 = margin + rim;
+        let y0 = margin + rim + caption;
 
         let mut out = String::new();
         let _ = writeln!(
@@ -139,12 +152,23 @@ impl Board {
             edge_symbol(&mut out, c as Colour, s);
         }
         out.push_str("</defs>\n");
-        let _ = writeln!(
-            out,
-            "<rect width=\"100%\" height=\"100%\" fill=\"#faf7f0\"/>\n<text x=\"{margin}\" y=\"{:.1}\" font-size=\"15\" fill=\"#222\">{}</text>",
-            margin + 16.0,
-            escape(&title)
-        );
+        out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#faf7f0\"/>\n");
+        for (k, line) in title_lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text class=\"caption\" x=\"{margin}\" y=\"{:.1}\" font-size=\"15\" fill=\"#222\">{}</text>",
+                margin + 16.0 + 18.0 * k as f64,
+                escape(line)
+            );
+        }
+        for (k, line) in legend_lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text class=\"legend\" x=\"{margin}\" y=\"{:.1}\" font-size=\"13\" fill=\"#444\">{}</text>",
+                y0 + board_h + rim + 4.0 + 16.0 * (k + 1) as f64,
+                escape(line)
+            );
+        }
         // The grey rim around the board.
         let _ = writeln!(
             out,
@@ -340,4 +364,39 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// `text` cut into lines of at most `width` characters, at spaces (a longer word stands on
+/// a line of its own); no line for an empty text.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width.max(1) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_word_within_the_width() {
+        let text = "e2_clue_clue1: 6x6, 36 of 36 placed, score 60/60, 0 mismatched";
+        let lines = wrap(text, 30);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert!(wrap("", 10).is_empty());
+        assert_eq!(
+            wrap("averyveryverylongword x", 5),
+            ["averyveryverylongword", "x"]
+        );
+    }
 }

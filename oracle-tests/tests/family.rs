@@ -177,7 +177,11 @@ fn eternity_codegen_through_the_generic_driver() {
     use eternity_codegen::{EmitOptions, Program, RunOptions};
     use eternity_solver::format;
     let inst = format::json::read(testdata_path("eternity/oracles/bench-easy-h52.json")).unwrap();
-    let program = Program::build(&inst, &EmitOptions::default()).unwrap();
+    // Compiled into this test target's scratch directory, not the user's cache.
+    let compiler = eternity_codegen::Compiler::new().cache_dir(
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("eternity-codegen-cache"),
+    );
+    let program = Program::build_with(&compiler, &inst, &EmitOptions::default()).unwrap();
     let driven = drive("eternity-codegen", || {
         program.spawn(&RunOptions::default()).unwrap()
     });

@@ -9,6 +9,7 @@ use puzzle_search::{Checkpoint, Split};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use crate::args::unsigned;
 use crate::drive::{self, Allowance};
 use crate::errors::{EternityError, to_py};
 
@@ -328,14 +329,15 @@ impl EternitySearch {
     /// parts, one per subtree, in search order. Each part is a `Search` of its own: step it
     /// here, or pickle it to another process. The parts' nodes plus `prefix_nodes` (on every
     /// part) are the uncut search's nodes; their solutions, in part order, are its solutions.
-    fn split(&self, py: Python<'_>, depth: usize) -> Vec<EternitySearch> {
+    fn split(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<Vec<EternitySearch>> {
+        let depth: usize = unsigned(depth, "depth")?;
         let parts = py.detach(|| Split::split(&self.solver, depth));
         let prefix = parts.prefix.nodes;
-        parts
+        Ok(parts
             .parts
             .into_iter()
             .map(|s| self.with_solver(py, s, prefix))
-            .collect()
+            .collect())
     }
 
     /// Cuts the search at `depth` like `split`, but returns the parts as checkpoint texts,
@@ -344,7 +346,13 @@ impl EternitySearch {
     /// `nonempty=True` the parts whose subtree holds no node are left out (the totals stay
     /// the same: they add nothing), at the price of a look one depth further.
     #[pyo3(signature = (depth, nonempty = false))]
-    fn cut(&self, py: Python<'_>, depth: usize, nonempty: bool) -> (u64, Vec<String>) {
+    fn cut(
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        nonempty: bool,
+    ) -> PyResult<(u64, Vec<String>)> {
+        let depth: usize = unsigned(depth, "depth")?;
         let inst = &self.puzzle.get().inst;
         let jobs = py.detach(|| {
             if nonempty {
@@ -358,7 +366,7 @@ impl EternitySearch {
             .iter()
             .map(|j| j.to_checkpoint().to_text())
             .collect();
-        (jobs.prefix_nodes, texts)
+        Ok((jobs.prefix_nodes, texts))
     }
 
     /// A search that goes on from checkpoint `text` (from `checkpoint` or `cut`) of the same

@@ -9,6 +9,7 @@ use puzzle_search::Split;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::args::unsigned;
 use crate::drive::{self, Allowance};
 use crate::errors::{HamiltonError, Impossible, to_py};
 
@@ -152,7 +153,8 @@ impl PyPaths {
     /// Cuts the whole enumeration by prefixes of `depth` branching decisions into parts, in
     /// serial order: their paths in part order are the uncut run's, their counts add up to
     /// its count, and their nodes plus `prefix_nodes` (on every part) to its nodes.
-    fn split(&self, py: Python<'_>, depth: usize) -> PyResult<Vec<PyPaths>> {
+    fn split(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<Vec<PyPaths>> {
+        let depth: usize = unsigned(depth, "depth")?;
         if self.depth.is_some() {
             return Err(HamiltonError::new_err(
                 "a part of a split cannot be split again",

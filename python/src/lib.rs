@@ -12,6 +12,7 @@
 
 use pyo3::prelude::*;
 
+pub mod args;
 pub mod drive;
 pub mod errors;
 mod eternity;

@@ -12,6 +12,7 @@ use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
 use sudoku_engine::{FileError, Grid, Solutions, Verdict};
 
+use crate::args::{unsigned, unsigned_opt};
 use crate::drive;
 use crate::errors::{SudokuError, to_py};
 
@@ -38,10 +39,13 @@ fn solve(py: Python<'_>, puzzle: &str) -> PyResult<String> {
     }
 }
 
-/// Counts the solutions of `puzzle`, stopping at `limit` (so `count(p) == 1` means unique).
+/// Counts the solutions of `puzzle`, stopping at `limit` (default 2, so `count(p) == 1` means
+/// unique). An integer argument that is negative or not an int raises `ValueError` or
+/// `TypeError` naming it.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = 2))]
-fn count(py: Python<'_>, puzzle: &str, limit: u64) -> PyResult<u64> {
+#[pyo3(signature = (puzzle, limit = None))]
+fn count(py: Python<'_>, puzzle: &str, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let limit: u64 = unsigned_opt(limit, "limit")?.unwrap_or(2);
     let grid = parse(puzzle)?;
     let mut search = Solutions::new(&grid);
     let mut found = 0;
@@ -51,13 +55,19 @@ fn count(py: Python<'_>, puzzle: &str, limit: u64) -> PyResult<u64> {
     Ok(found)
 }
 
-/// Puzzle `index` of a run seeded with `seed`, moved by its own symmetry of sudoku (band,
+/// Puzzle `index` (default 0) of a run seeded with `seed`, moved by its own symmetry of sudoku (band,
 /// row, stack and column orders, the transpose, a relabelling of the digits), as 81
 /// characters (`.` for a blank). The image has as many solutions as `puzzle`, and they are
 /// the images of its solutions; the same `(seed, index)` always gives the same move.
 #[pyfunction]
-#[pyo3(signature = (puzzle, seed, index = 0))]
-fn isomorph(puzzle: &str, seed: u64, index: u64) -> PyResult<String> {
+#[pyo3(signature = (puzzle, seed, index = None))]
+fn isomorph(
+    puzzle: &str,
+    seed: &Bound<'_, PyAny>,
+    index: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let seed: u64 = unsigned(seed, "seed")?;
+    let index: u64 = unsigned_opt(index, "index")?.unwrap_or(0);
     let grid = parse(puzzle)?;
     Ok(Isomorph::for_puzzle(seed, index).apply(&grid).to_line())
 }
@@ -85,11 +95,13 @@ impl Finals {
     }
 }
 
-/// The first `n` distinct solved grids whose top-left cell is `digit`, as an iterator of
+/// The first `n` distinct solved grids whose top-left cell is `digit` (default 1), as an iterator of
 /// 81-digit strings (the crate's fixed order, so the same `n` always gives the same grids).
 #[pyfunction]
-#[pyo3(signature = (n, digit = 1))]
-fn finals(n: u64, digit: u8) -> PyResult<Finals> {
+#[pyo3(signature = (n, digit = None))]
+fn finals(n: &Bound<'_, PyAny>, digit: Option<&Bound<'_, PyAny>>) -> PyResult<Finals> {
+    let n: u64 = unsigned(n, "n")?;
+    let digit: u8 = unsigned_opt(digit, "digit")?.unwrap_or(1);
     let inner = CrateFinals::new(digit, n).map_err(to_py::<SudokuError>)?;
     Ok(Finals { inner })
 }
@@ -113,7 +125,7 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
 
 /// Solves every puzzle of the file `path` (one-line or nine-line format, detected unless
 /// `input_format` says) and writes the solutions to `out`, in input order, in the input's
-/// format unless `output_format` says (`"line"` or `"grid"`), on `threads` threads. This is
+/// format unless `output_format` says (`"line"` or `"grid"`), on `threads` threads (default 1). This is
 /// the crate's `io::solve_file`, byte for byte: the file is read a batch at a time while the
 /// batch before is solved; a puzzle without a solution is written as given, one with several
 /// gets its first solution; `out` is replaced only once complete, so an error or a Ctrl-C
@@ -121,15 +133,16 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
 /// dict: `puzzles`, `unique`, `guesses` and `anomalies` (a list of `(puzzle number from 1,
 /// "none" | "several")`).
 #[pyfunction]
-#[pyo3(signature = (path, out, threads = 1, input_format = None, output_format = None))]
+#[pyo3(signature = (path, out, threads = None, input_format = None, output_format = None))]
 fn solve_file<'py>(
     py: Python<'py>,
     path: PathBuf,
     out: PathBuf,
-    threads: usize,
+    threads: Option<&Bound<'py, PyAny>>,
     input_format: Option<&str>,
     output_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let threads: usize = unsigned_opt(threads, "threads")?.unwrap_or(1);
     let options = SolveOptions {
         input: parse_format(input_format)?,
         output: parse_format(output_format)?,

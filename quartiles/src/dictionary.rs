@@ -178,8 +178,8 @@ impl Dictionary {
     /// duplicates are fine; empty strings are skipped.
     ///
     /// # Errors
-    /// [`DictionaryError::NotALetter`] if a word has a character other than an ASCII letter
-    /// (`line` is the word's position in the iterator, from 1).
+    /// [`DictionaryError::NotALetterInWord`] if a word has a character other than an ASCII
+    /// letter: its position in the iterator (from 1), the word, and the character's position.
     pub fn from_words<I, S>(words: I) -> Result<Dictionary, DictionaryError>
     where
         I: IntoIterator<Item = S>,
@@ -191,8 +191,9 @@ impl Dictionary {
             if w.is_empty() {
                 continue;
             }
-            let word = normalise(w).map_err(|(column, ch)| DictionaryError::NotALetter {
-                line: i + 1,
+            let word = normalise(w).map_err(|(column, ch)| DictionaryError::NotALetterInWord {
+                index: i + 1,
+                word: w.chars().take(40).collect(),
                 column,
                 ch,
             })?;
@@ -305,8 +306,8 @@ impl Dictionary {
     /// solver still walks a single map.
     ///
     /// # Errors
-    /// [`DictionaryError::NotALetter`] if a word of either list is not ASCII letters (`line` is
-    /// its position in the allow list, or in the deny list).
+    /// [`DictionaryError::NotALetterInWord`] if a word of either list is not ASCII letters
+    /// (`index` is its position in the allow list, or in the deny list).
     pub fn with_overrides<A, D, S, T>(
         &self,
         allowed: A,

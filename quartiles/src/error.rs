@@ -83,6 +83,19 @@ pub enum DictionaryError {
         /// The character.
         ch: char,
     },
+    /// A word of a list of words (not a text of lines) with a character other than an
+    /// ASCII letter: which word, the word itself (cut to 40 characters) and where in it.
+    #[error("word {index} `{word}`, character {column}: `{ch}` is not a letter a-z")]
+    NotALetterInWord {
+        /// The word's position in the list, from 1.
+        index: usize,
+        /// The word, cut to 40 characters.
+        word: String,
+        /// Position of the character in the word, from 1.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
     /// A word list file could not be read.
     #[error("cannot read the word list {}", path.display())]
     Io {

@@ -18,10 +18,15 @@ pub fn read(path: impl AsRef<Path>) -> Result<Instance, FormatError> {
 
 /// Parses a JSON board.
 pub fn parse(text: &str) -> Result<Instance, FormatError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| FormatError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        // serde_json's message ends with the position, which the error states already.
+        let message = e.to_string();
+        let at = format!(" at line {} column {}", e.line(), e.column());
+        FormatError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: message.strip_suffix(&at).unwrap_or(&message).to_string(),
+        }
     })?;
     let obj = value
         .as_object()
@@ -163,4 +168,16 @@ fn uint(obj: &Map<String, Value>, key: &str) -> Result<usize, FormatError> {
     v.as_u64()
         .and_then(|n| usize::try_from(n).ok())
         .ok_or_else(|| field(key, &format!("expected a whole number, got {v}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_syntax_error_states_its_position_once() {
+        let e = parse("{\n  \"width\": ,\n}").unwrap_err().to_string();
+        assert!(e.starts_with("line 2, column 12: "), "{e}");
+        assert!(!e.contains("at line"), "{e}");
+    }
 }

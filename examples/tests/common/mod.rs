@@ -22,6 +22,13 @@ pub fn program(name: &str) -> Command {
     );
     let mut cmd = Command::new(path);
     cmd.current_dir(root());
+    // Caches in this test target's scratch directory, never in the user's cache.
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    cmd.env("SLIDE_PDB_DIR", scratch.join("slide-pdb"));
+    cmd.env(
+        "ETERNITY_CODEGEN_CACHE",
+        scratch.join("eternity-codegen-cache"),
+    );
     cmd
 }
 

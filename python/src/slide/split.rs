@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
+
+use crate::args::{unsigned, unsigned_opt};
 use pyo3::types::PyTuple;
 use slide_solver::{Plan as CratePlan, Search, Step};
 
@@ -78,16 +80,19 @@ impl Plan {
     }
 
     /// Cuts the iteration with cost bound `bound` at `depth` moves from the start, or (no
-    /// depth) at the least depth giving at least `min_parts` parts, in the serial engine's
+    /// depth) at the least depth giving at least `min_parts` (default 64) parts, in the serial engine's
     /// order. The same board, heuristic, bound and depth give the same parts.
-    #[pyo3(signature = (bound, depth = None, min_parts = 64))]
+    #[pyo3(signature = (bound, depth = None, min_parts = None))]
     fn split(
         &self,
         py: Python<'_>,
-        bound: u32,
-        depth: Option<usize>,
-        min_parts: usize,
+        bound: &Bound<'_, PyAny>,
+        depth: Option<&Bound<'_, PyAny>>,
+        min_parts: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Cut> {
+        let bound: u32 = unsigned(bound, "bound")?;
+        let depth: Option<usize> = unsigned_opt(depth, "depth")?;
+        let min_parts: usize = unsigned_opt(min_parts, "min_parts")?.unwrap_or(64);
         let cut = py.detach(|| self.plan.split(bound, depth, min_parts));
         let parts = cut
             .parts
