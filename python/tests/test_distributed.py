@@ -400,7 +400,7 @@ def test_cli_hamilton_prints_the_count(cluster):
     out = subprocess.run(
         [sys.executable, "-m", "puzzle_solvers.distributed", "hamilton",
          str(HAMILTON / "full_c5.txt"), "--parts", "8", "--scheduler-file", str(cluster.file),
-         "--quiet"],
+         "--quiet", "--no-local"],
         capture_output=True, text=True, timeout=300,
     )
     assert out.returncode == 0, out.stderr

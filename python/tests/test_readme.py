@@ -20,7 +20,7 @@ def test_readme_examples_print_what_they_show(tmp_path, monkeypatch):
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
         verbose=False,
     )
-    assert result.attempted >= 30, result
+    assert result.attempted >= 25, result
     assert result.failed == 0, result
     # What the examples wrote stayed in the temporary directory.
     assert sorted(os.listdir(tmp_path)) == ["puzzles.txt", "solved.txt", "testdata"]

@@ -26,11 +26,33 @@ import time
 from typing import List, Optional, Sequence
 
 
+def _positive_int(text: str) -> int:
+    """A whole number of at least 1 (argparse turns the error into a usage line)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _positive_seconds(text: str) -> float:
+    """A finite number of seconds above 0 and at most a year."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a number of seconds") from None
+    if not (0 < s <= 365 * 24 * 3600):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, got {text[:40]}")
+    return s
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("cluster")
     g.add_argument("--scheduler", metavar="ADDRESS", help="a running scheduler (tcp://host:8786)")
     g.add_argument("--scheduler-file", metavar="FILE", help="the file `dask scheduler --scheduler-file` wrote")
-    g.add_argument("--workers", type=int, metavar="N", help="local cluster only: worker processes (default: one per core)")
+    g.add_argument("--workers", type=_positive_int, metavar="N", help="local cluster only: worker processes (default: one per core)")
     g.add_argument("--checkpoint-dir", metavar="DIR", help="keep finished parts and continuations here; a rerun resumes")
     g.add_argument("--quiet", action="store_true", help="no dashboard link or progress line")
 
@@ -44,13 +66,13 @@ def parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("eternity", help="Eternity II: every solution, or the first")
     e.add_argument("board", help="a .json bench board, .puz file or e2pieces list")
-    e.add_argument("--parts", type=int, default=256, help="cut into at least N parts (default 256)")
+    e.add_argument("--parts", type=_positive_int, default=256, help="cut into at least N parts (default 256)")
     mode = e.add_mutually_exclusive_group()
     mode.add_argument("--all", action="store_true", help="every solution (the default)")
     mode.add_argument("--first", action="store_true", help="stop at the first solution")
     e.add_argument("--engine", default="table", choices=["table", "baseline"])
     e.add_argument("--order", default="row", choices=["row", "spiral", "border"])
-    e.add_argument("--checkpoint-every", type=float, default=10.0, metavar="SECONDS",
+    e.add_argument("--checkpoint-every", type=_positive_seconds, default=10.0, metavar="SECONDS",
                    help="how often a running part saves its continuation (default 10)")
     _common(e)
 
@@ -59,8 +81,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--size", metavar="WxH", help="the board's size when it is not square")
     s.add_argument("--heuristic", help="e.g. pdb663, pdb6666, linear-conflict")
     s.add_argument("--cache-dir", metavar="DIR", help="where the pattern databases are built once and read")
-    s.add_argument("--parts", type=int, default=64, help="at least N parts per iteration (default 64)")
-    s.add_argument("--depth", type=int, help="cut at this depth instead")
+    s.add_argument("--parts", type=_positive_int, default=64, help="at least N parts per iteration (default 64)")
+    s.add_argument("--depth", type=_positive_int, help="cut at this depth instead")
     s.add_argument("--goal-blank-first", action="store_true",
                    help="the goal is 0 1 2 ... (blank first), as in Korf and Felner's instances")
     _common(s)
@@ -70,14 +92,16 @@ def parser() -> argparse.ArgumentParser:
     h.add_argument("--all", action="store_true", help="print every path, one a line")
     h.add_argument("--count", action="store_true", help="print the number of paths (the default)")
     h.add_argument("--letters", action="store_true", help="with --all: moves as U, D, L, R")
-    h.add_argument("--parts", type=int, default=256, help="cut into at least N parts (default 256)")
+    h.add_argument("--parts", type=_positive_int, default=256, help="cut into at least N parts (default 256)")
+    h.add_argument("--no-local", action="store_true",
+                   help="use the cluster even for a board one process finishes at once")
     _common(h)
 
     d = sub.add_parser("sudoku", help="solve a puzzle file in chunks")
     d.add_argument("file", help="puzzles, one-line or nine-line format")
     d.add_argument("-o", "--output", default="sudoku.txt", help="output file (default sudoku.txt)")
     d.add_argument("--format", choices=["line", "grid"], help="output format (default: the input's)")
-    d.add_argument("--chunk", type=int, default=20_000, help="puzzles per task (default 20000)")
+    d.add_argument("--chunk", type=_positive_int, default=20_000, help="puzzles per task (default 20000)")
     _common(d)
     return top
 
@@ -98,11 +122,6 @@ def _eternity(args: argparse.Namespace, client) -> int:
         every=args.checkpoint_every,
         quiet=args.quiet,
     )
-    if not args.quiet:
-        print(
-            f"split at depth {totals.depth} into {totals.parts} parts, {totals.tasks} tasks",
-            file=sys.stderr,
-        )
     for k, cells in enumerate(totals.solutions, 1):
         print(f"solution {k} (score {puzzle.max_score}):")
         for r in range(puzzle.height):
@@ -155,10 +174,7 @@ def _hamilton(args: argparse.Namespace, client) -> int:
         quiet=args.quiet,
     )
     if not args.quiet:
-        print(
-            f"split at depth {totals.depth} into {totals.parts} parts, {totals.nodes} nodes",
-            file=sys.stderr,
-        )
+        print(f"{totals.nodes} nodes in all", file=sys.stderr)
     if args.all:
         for p in totals.paths:
             print(p if args.letters else hamilton.arrows(p))
@@ -167,6 +183,42 @@ def _hamilton(args: argparse.Namespace, client) -> int:
     else:
         print(totals.count)
     return 0 if totals.count else 1
+
+
+def _hamilton_local(args: argparse.Namespace) -> Optional[int]:
+    """A block-fill run small enough for one process, done here without a cluster (said on
+    stderr); `None` when it needs the cluster."""
+    from . import hamilton
+
+    with open(args.file, encoding="utf-8") as f:
+        grid = f.read()
+    start = time.monotonic()
+    if args.all:
+        paths = hamilton.list_locally(grid)
+        if paths is None:
+            return None
+        for p in paths.paths:
+            print(p if args.letters else hamilton.arrows(p))
+        if not paths.paths:
+            print(f"no path: an exhaustive search ({paths.nodes} nodes) found no path")
+        found, how = paths.found, f"enumerated ({paths.nodes} nodes)"
+    else:
+        counted = hamilton.count_locally(grid)
+        if counted is None:
+            return None
+        print(counted)
+        found, how = counted, "counted by the frontier dynamic programme"
+    if not args.quiet:
+        print(
+            f"hamilton: {how} in one process in {time.monotonic() - start:.3f} s; no cluster "
+            "started for work this small (--no-local sends it to one)",
+            file=sys.stderr,
+        )
+    return 0 if found else 1
+
+
+#: Subcommands that can finish small work in this process, before any cluster starts.
+LOCAL = {"hamilton": _hamilton_local}
 
 
 def _sudoku(args: argparse.Namespace, client) -> int:
@@ -216,6 +268,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     from .cluster import connect
 
+    local = LOCAL.get(args.command)
+    if local is not None and not getattr(args, "no_local", False):
+        try:
+            code = local(args)
+        except (ValueError, OSError) as e:
+            print(f"{args.command}: {e}", file=sys.stderr)
+            return 1
+        if code is not None:
+            return code
     try:
         with connect(
             args.scheduler,

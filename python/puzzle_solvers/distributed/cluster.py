@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
+import tempfile
 from typing import Any, Dict, Iterator, Optional, TextIO
 
 #: Dask settings for the local clusters this package starts. The searches keep every core
@@ -16,6 +18,10 @@ from typing import Any, Dict, Iterator, Optional, TextIO
 #: idle), as much as the goal of two workers at 1.8x one leaves for everything else. With
 #: these it costs about 0.02. Lost: the dashboard's profile page; its CPU and memory plots
 #: update every 5 s; a worker's memory limit is checked every second.
+#: Seconds to reach a scheduler given by address or file before giving up with an error
+#: (Dask's default is 30, and a scheduler file that does not exist yet is waited for).
+CONNECT_TIMEOUT = "10s"
+
 CPU_BOUND: Dict[str, Any] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
@@ -24,16 +30,24 @@ CPU_BOUND: Dict[str, Any] = {
 }
 
 
-def local_cluster(workers: Optional[int] = None) -> "distributed.LocalCluster":  # noqa: F821
+def local_cluster(
+    workers: Optional[int] = None, scratch: Optional[str] = None
+) -> "distributed.LocalCluster":  # noqa: F821
     """A `LocalCluster` of `workers` single-threaded worker processes (default: one per core)
     with the `CPU_BOUND` settings (its scheduler, nannies and workers read them as they
-    start)."""
+    start), its workers' scratch space in `scratch` (Dask's default is a
+    ``dask-scratch-space`` folder in the system's temporary directory, left behind)."""
     import dask
     from distributed import LocalCluster
 
     n = workers or os.cpu_count() or 1
-    with dask.config.set(CPU_BOUND):
-        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True)
+    settings = dict(CPU_BOUND)
+    if scratch is not None:
+        settings["temporary-directory"] = scratch
+    with dask.config.set(settings):
+        return LocalCluster(
+            n_workers=n, threads_per_worker=1, processes=True, local_directory=scratch
+        )
 
 
 @contextlib.contextmanager
@@ -55,12 +69,18 @@ def connect(
     """
     from distributed import Client
 
+    scratch = None
     if scheduler is not None or scheduler_file is not None:
-        client = Client(address=scheduler, scheduler_file=scheduler_file)
+        client = Client(address=scheduler, scheduler_file=scheduler_file, timeout=CONNECT_TIMEOUT)
         cluster = None
     else:
-        cluster = local_cluster(workers)
-        client = Client(cluster)
+        scratch = tempfile.mkdtemp(prefix="puzzle-solvers-dask-")
+        try:
+            cluster = local_cluster(workers, scratch)
+            client = Client(cluster)
+        except BaseException:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise
     try:
         if not quiet:
             link = client.dashboard_link
@@ -72,3 +92,5 @@ def connect(
         client.close()
         if cluster is not None:
             cluster.close()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -3,6 +3,7 @@ task; totals and solutions (in serial order) are the single-process run's."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -218,6 +219,12 @@ def solve(
         key = fingerprint("eternity", puzzle.to_json(), engine, order, first, depth, "nonempty")
         store = Store(checkpoint_dir, "eternity", key).open()
     run = new_run_id("eternity")
+    if not quiet:
+        print(
+            f"split at depth {depth} into {len(pieces)} parts, {tasks} tasks",
+            file=sys.stderr,
+            flush=True,
+        )
     progress = Progress(
         run, len(pieces), label=f"depth {depth}", max_score=puzzle.max_score, quiet=quiet
     )

@@ -8,6 +8,7 @@ with a checkpoint directory, finished parts are kept and a rerun skips them.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
@@ -21,6 +22,16 @@ from .runner import new_run_id, run_parts
 #: a block-fill cut is already even enough, and grouped parts made the kill test's
 #: recovery stall (not understood yet; see the README's known limits).
 FINER = 1
+
+#: Boards whose narrower side is at most this many cells are counted in one process by the
+#: crate's frontier dynamic programme (`hamilton.count`), without a cluster: its cost grows
+#: with the narrower side, and a full 11x11 grid takes about 0.13 s (a 12x12 about 1 s),
+#: where starting a local cluster alone takes seconds. The enumeration the cluster runs
+#: gives the same count (the tests compare them).
+LOCAL_WIDTH = 11
+
+#: Nodes a listing (`--all`) may take in one process before it is sent to the cluster.
+LOCAL_NODES = 200_000
 
 #: Seconds between two progress reports of a running part.
 REPORT_EVERY = 2.0
@@ -55,6 +66,29 @@ class Totals:
     cpu_s: float
     parts: int
     depth: int
+
+
+def narrower_side(grid: str) -> int:
+    """The narrower side of `grid`'s text, in cells (rows, or the longest row)."""
+    rows = grid.rstrip("\n").split("\n")
+    return min(len(rows), max((len(r.rstrip("\r")) for r in rows), default=0))
+
+
+def count_locally(grid: str) -> Optional[int]:
+    """The path count of a board small enough to count in one process (`LOCAL_WIDTH`), else
+    `None`."""
+    if narrower_side(grid) > LOCAL_WIDTH:
+        return None
+    return hamilton.count(grid)
+
+
+def list_locally(grid: str) -> Optional["hamilton.Paths"]:
+    """The enumeration of `grid` run to its end in one process if it ends within
+    `LOCAL_NODES` nodes, else `None`."""
+    paths = hamilton.Paths(grid)
+    if paths.run(nodes=LOCAL_NODES, keep=True) == "finished":
+        return paths
+    return None
 
 
 def cut(grid: str, parts: int, max_depth: int = 40):
@@ -99,12 +133,14 @@ def count(
     `parts` tasks, each a handful of the cut's subtrees from all over the tree."""
     depth, pieces = cut(grid, FINER * parts)
     prefix = pieces[0].prefix_nodes if pieces else 0
+    if not quiet:
+        print(f"split at depth {depth} into {len(pieces)} parts", file=sys.stderr, flush=True)
     store = None
     if checkpoint_dir is not None:
         key = fingerprint("hamilton", grid, depth, keep)
         store = Store(checkpoint_dir, "hamilton", key).open()
     run = new_run_id("hamilton")
-    progress = Progress(run, len(pieces), label=f"depth {depth}", quiet=quiet)
+    progress = Progress(run, len(pieces), label=f"depth {depth}", scores=False, quiet=quiet)
     with progress:
         progress.done_nodes += prefix
         results: Dict[int, PartResult] = run_parts(

@@ -41,9 +41,15 @@ class Progress:
         *,
         label: str = "",
         max_score: Optional[int] = None,
+        unit: str = "nodes",
+        scores: bool = True,
         stream: TextIO = sys.stderr,
         quiet: bool = False,
     ) -> None:
+        # `unit` names what the parts count (nodes, puzzles); `scores` is false for searches
+        # without a depth or a score to report (block fill, sudoku).
+        self.unit = unit
+        self.scores = scores
         self.run = run
         self.total = total
         self.label = label
@@ -95,10 +101,10 @@ class Progress:
         rate = nodes / elapsed / 1e6 if elapsed > 0 else 0.0
         best_text = f"{best}/{self.max_score}" if self.max_score is not None else str(best)
         head = f"{self.label} " if self.label else ""
-        return (
-            f"[{elapsed:>7.1f}s] {head}parts {done}/{self.total} nodes={nodes} "
-            f"rate={rate:.1f}M/s max_depth={depth} best_score={best_text}"
-        )
+        line = f"[{elapsed:>7.1f}s] {head}parts {done}/{self.total} {self.unit}={nodes} rate={rate:.1f}M/s"
+        if self.scores:
+            line += f" max_depth={depth} best_score={best_text}"
+        return line
 
     def _loop(self) -> None:
         every = 1.0 if self._tty else 10.0

@@ -41,11 +41,25 @@ def fingerprint(*parts: Any) -> str:
     return h.hexdigest()[:32]
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Writes `data` to `path` through a temporary file beside it and a rename, so a reader
-    (or a rerun after a kill) sees the old file or the new one, never a part of it."""
+    (or a rerun after a kill) sees the old file or the new one, never a part of it. The file
+    gets the mode a plain write would give it (an existing file's, else 0666 less the umask),
+    not the temporary file's 0600."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()

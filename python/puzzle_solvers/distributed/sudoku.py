@@ -67,7 +67,7 @@ def solve_file(
         key = fingerprint("sudoku", Path(path).read_bytes(), chunk, fmt)
         store = Store(checkpoint_dir, "sudoku", key).open()
     run = new_run_id("sudoku")
-    progress = Progress(run, len(chunks), label="puzzles", quiet=quiet)
+    progress = Progress(run, len(chunks), unit="puzzles", scores=False, quiet=quiet)
     with progress:
         results = run_parts(
             client,
