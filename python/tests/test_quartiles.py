@@ -49,7 +49,7 @@ def test_bad_boards():
         quartiles.solve("azz t1 " + " ".join(tiles[2:]))
     with pytest.raises(QuartilesError, match="twice"):
         quartiles.solve(tiles[:19] + ["azz"])
-    with pytest.raises(QuartilesError, match=r"line 2, column"):
+    with pytest.raises(QuartilesError, match=r"word 2 `d0g`, character 2"):
         quartiles.Dictionary(["cat", "d0g"])
     with pytest.raises(TypeError):
         quartiles.solve(42)

@@ -50,6 +50,18 @@ def local_cluster(
         )
 
 
+def dashboard(client: Any, local: bool = True) -> str:
+    """Where the dashboard is, or why there is none: a local cluster serves it only with
+    bokeh installed (the ``[distributed]`` extra brings it), and a link to a page that
+    answers "Dask needs bokeh" helps nobody. A remote scheduler's own bokeh is its affair:
+    its link is printed as it is."""
+    import importlib.util
+
+    if local and importlib.util.find_spec("bokeh") is None:
+        return 'no dashboard here (pip install "bokeh>=3.1.0", or the [distributed] extra)'
+    return f"dashboard {client.dashboard_link}"
+
+
 @contextlib.contextmanager
 def connect(
     scheduler: Optional[str] = None,
@@ -83,9 +95,8 @@ def connect(
             raise
     try:
         if not quiet:
-            link = client.dashboard_link
             n = len(client.scheduler_info().get("workers", {}))
-            stream.write(f"dask: {client.scheduler.address}, {n} workers, dashboard {link}\n")
+            stream.write(f"dask: {client.scheduler.address}, {n} workers, {dashboard(client, cluster is not None)}\n")
             stream.flush()
         yield client
     finally:
