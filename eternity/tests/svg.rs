@@ -6,7 +6,7 @@ mod common;
 
 use eternity_solver::engine::{self, EngineKind, Limits};
 use eternity_solver::svg::SvgOptions;
-use eternity_solver::{Board, Candidate, FillOrder, Instance, Piece, Rotation};
+use eternity_solver::{Board, Candidate, FillOrder, Hint, Instance, Piece, Rotation};
 use proptest::prelude::*;
 
 /// The number of elements with class `class` in a well-formed SVG document.
@@ -104,4 +104,46 @@ proptest! {
         prop_assert_eq!(board.score(&inst) + mismatched, pairs);
         prop_assert_eq!(count_class(&svg, "cell") + count_class(&svg, "empty"), 9);
     }
+}
+
+/// The caption and legend lines of a picture, with the picture's width.
+fn texts(svg: &str, class: &str) -> (f64, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
+    let width: f64 = doc
+        .root_element()
+        .attribute("width")
+        .and_then(|w| w.parse().ok())
+        .expect("the picture has a width");
+    let lines = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| n.text().unwrap_or_default().to_string())
+        .collect();
+    (width, lines)
+}
+
+#[test]
+fn a_small_board_wraps_its_title_and_explains_its_marks() {
+    // A 2x2 board with its hint placed: a narrow picture whose title is longer than it.
+    let pieces = vec![
+        Piece::new([0, 1, 2, 0]),
+        Piece::new([0, 0, 3, 1]),
+        Piece::new([2, 4, 0, 0]),
+        Piece::new([3, 0, 0, 4]),
+    ];
+    let hint = Hint {
+        cell: 0,
+        piece: 0,
+        rotation: Rotation::R0,
+    };
+    let inst = Instance::new(2, 2, pieces, vec![hint]).expect("a valid 2x2 board");
+    let svg = Board::with_hints(&inst).to_svg(&inst);
+    let (width, caption) = texts(&svg, "caption");
+    assert!(caption.len() > 1, "{caption:?}");
+    for line in &caption {
+        // About 8.6 px a character at the caption's 15 px.
+        assert!(line.chars().count() as f64 * 8.6 <= width, "`{line}` in {width} px");
+    }
+    let (_, legend) = texts(&svg, "legend");
+    assert!(legend.join(" ").contains("a hint"), "{legend:?}");
 }
