@@ -142,7 +142,10 @@ fn a_small_board_wraps_its_title_and_explains_its_marks() {
     assert!(caption.len() > 1, "{caption:?}");
     for line in &caption {
         // About 8.6 px a character at the caption's 15 px.
-        assert!(line.chars().count() as f64 * 8.6 <= width, "`{line}` in {width} px");
+        assert!(
+            line.chars().count() as f64 * 8.6 <= width,
+            "`{line}` in {width} px"
+        );
     }
     let (_, legend) = texts(&svg, "legend");
     assert!(legend.join(" ").contains("a hint"), "{legend:?}");

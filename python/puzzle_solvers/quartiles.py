@@ -7,7 +7,8 @@ from ._native import QuartilesError
 from ._native import quartiles as _native
 
 Dictionary = _native.Dictionary
+MissingQuartile = _native.MissingQuartile
 Solution = _native.Solution
 solve = _native.solve
 
-__all__ = ["Dictionary", "QuartilesError", "Solution", "solve"]
+__all__ = ["Dictionary", "MissingQuartile", "QuartilesError", "Solution", "solve"]

@@ -21,6 +21,22 @@ class Solution:
     score: int
     tiles: List[str]
     nodes: int
+    missing: Optional["MissingQuartile"]
+    """When the dictionary lacks one quartile: the four found and the four tiles they leave,
+    which must be the fifth; else ``None``."""
+
+class MissingQuartile:
+    """The fifth quartile a dictionary lacks (the five always cover the 20 tiles)."""
+
+    found: List[str]
+    """The four quartiles found."""
+    tiles: List[str]
+    """The four tiles left, in board order."""
+    spellings: List[str]
+    """Their 24 spellings, the most word-like first."""
+    @property
+    def best(self) -> str:
+        """The most word-like spelling."""
 
 def solve(
     tiles: Union[str, Sequence[str]],

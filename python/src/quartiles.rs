@@ -61,6 +61,38 @@ pub struct Solution {
     tiles: Vec<String>,
     /// Candidate paths the search visited.
     nodes: u64,
+    /// When the dictionary lacks one quartile: the four found and the four tiles they leave,
+    /// which must be the fifth (else `None`).
+    missing: Option<Py<MissingQuartile>>,
+}
+
+/// The fifth quartile a dictionary lacks: the five quartiles cover all 20 tiles, so the four
+/// tiles the four found quartiles leave are the fifth.
+#[pyclass(module = "puzzle_solvers.quartiles", frozen, get_all)]
+pub struct MissingQuartile {
+    /// The four quartiles found.
+    found: Vec<String>,
+    /// The four tiles left, in board order.
+    tiles: Vec<String>,
+    /// Their 24 spellings, the most word-like first.
+    spellings: Vec<String>,
+}
+
+#[pymethods]
+impl MissingQuartile {
+    /// The most word-like spelling: the one to offer.
+    #[getter]
+    fn best(&self) -> String {
+        self.spellings.first().cloned().unwrap_or_default()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "MissingQuartile(best={:?}, tiles={:?})",
+            self.best(),
+            self.tiles
+        )
+    }
 }
 
 #[pymethods]
@@ -128,7 +160,21 @@ fn solve(
         .iter()
         .map(|cover| cover.iter().map(text).collect())
         .collect();
+    let missing = solver
+        .missing_quartile()
+        .map(|m| {
+            Py::new(
+                py,
+                MissingQuartile {
+                    found: m.found.iter().map(text).collect(),
+                    tiles: m.tiles.iter().map(|&t| board.tile(t).to_string()).collect(),
+                    spellings: m.spellings,
+                },
+            )
+        })
+        .transpose()?;
     Ok(Solution {
+        missing,
         words: solver.words().iter().map(text).collect(),
         quartiles: covers.first().cloned().unwrap_or_default(),
         covers,
@@ -143,5 +189,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_class::<Dictionary>()?;
     m.add_class::<Solution>()?;
+    m.add_class::<MissingQuartile>()?;
     Ok(())
 }

@@ -63,3 +63,21 @@ def test_random_text_never_panics():
             quartiles.solve(text, dictionary=["abc"])
         except QuartilesError:
             pass
+
+
+def test_the_quartile_a_dictionary_lacks_is_offered():
+    from puzzle_solvers.quartiles import Dictionary
+
+    tiles = "azz th ss tru ref fu ra nih cro mat wo sh re rds tic il lly zz is ment"
+    full = quartiles.solve(tiles)
+    assert full.missing is None
+    words = [w for w in full.words if w != "crosswords"]
+    s = quartiles.solve(tiles, dictionary=Dictionary(words))
+    assert s.quartiles == []
+    assert s.missing is not None
+    # The ranking learns letter shapes from the dictionary in use: a list of 28 words
+    # knows little, so the right spelling is near the top rather than surely first.
+    assert "crosswords" in s.missing.spellings[:2]
+    assert s.missing.best == s.missing.spellings[0]
+    assert sorted(s.missing.tiles) == ["cro", "rds", "ss", "wo"]
+    assert len(s.missing.spellings) == 24 and len(s.missing.found) == 4
