@@ -257,6 +257,16 @@ COMMANDS = {"eternity": _eternity, "slide": _slide, "hamilton": _hamilton, "sudo
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
+    # Small work is done here first: it needs no cluster, nor Dask itself.
+    local = LOCAL.get(args.command)
+    if local is not None and not getattr(args, "no_local", False):
+        try:
+            code = local(args)
+        except (ValueError, OSError) as e:
+            print(f"{args.command}: {e}", file=sys.stderr)
+            return 1
+        if code is not None:
+            return code
     try:
         import distributed  # noqa: F401
     except ImportError:
@@ -268,15 +278,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     from .cluster import connect
 
-    local = LOCAL.get(args.command)
-    if local is not None and not getattr(args, "no_local", False):
-        try:
-            code = local(args)
-        except (ValueError, OSError) as e:
-            print(f"{args.command}: {e}", file=sys.stderr)
-            return 1
-        if code is not None:
-            return code
     try:
         with connect(
             args.scheduler,
