@@ -176,9 +176,12 @@ pub fn write_finals<W: Write + Send + 'static>(
 
 /// Writes the first `count` finals with top-left digit `top_left` to the file `path`.
 ///
-/// ```no_run
-/// sudoku_engine::io::generate_to("sudoku.txt", 1_000_000, 1).unwrap();
-/// assert_eq!(std::fs::metadata("sudoku.txt").unwrap().len(), 162_999_999);
+/// ```
+/// let path = std::env::temp_dir().join("sudoku-engine-doc-finals.txt");
+/// sudoku_engine::io::generate_to(&path, 1_000, 1)?;
+/// assert_eq!(std::fs::metadata(&path)?.len(), 162_999); // 163 bytes a grid, less one
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn generate_to(path: impl AsRef<Path>, count: u64, top_left: u8) -> Result<(), FileError> {
     let path = path.as_ref();
@@ -565,20 +568,28 @@ pub fn solve_file(
 /// batch in hand is the last, and the run returns [`FileError::Stopped`] with the puzzles
 /// solved, leaving the old output as it was (nothing half-written in its place).
 ///
-/// ```no_run
+/// ```
 /// use std::ops::ControlFlow;
 /// use std::sync::atomic::{AtomicBool, Ordering};
 /// use sudoku_engine::io::{SolveOptions, solve_file_watched};
 ///
+/// let dir = std::env::temp_dir();
+/// let (puzzles, solved) = (dir.join("sudoku-engine-doc-in.txt"), dir.join("sudoku-engine-doc-out.txt"));
+/// std::fs::write(&puzzles, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n")?;
+///
 /// let stop = AtomicBool::new(false); // set by a Ctrl-C handler, a button, a deadline...
-/// let report = solve_file_watched("puzzles.txt", "solved.txt", SolveOptions::default(), |so_far| {
+/// let report = solve_file_watched(&puzzles, &solved, SolveOptions::default(), |so_far| {
 ///     eprint!("\r{} puzzles", so_far.puzzles);
 ///     if stop.load(Ordering::Relaxed) {
 ///         ControlFlow::Break(())
 ///     } else {
 ///         ControlFlow::Continue(())
 ///     }
-/// });
+/// })?;
+/// assert_eq!((report.puzzles, report.unique), (1, 1));
+/// # std::fs::remove_file(&puzzles)?;
+/// # std::fs::remove_file(&solved)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_file_watched(
     input: impl AsRef<Path>,

@@ -488,10 +488,12 @@ mod tests {
 
     #[test]
     fn quick_run_agrees_on_h52() {
+        // The generated programs are compiled in a temporary folder, not the user's cache.
+        let cache = std::env::temp_dir().join("bench-harness-test-codegen-cache");
         let ctx = Ctx {
             quick: true,
             rounds: 1,
-            args: Vec::new(),
+            args: vec!["--codegen-cache".into(), cache.display().to_string()],
         };
         let r = run(&ctx).unwrap();
         assert!(r.last_line.starts_with("eternity: codegen "));

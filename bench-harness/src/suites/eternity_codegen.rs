@@ -9,7 +9,8 @@
 //! conservative.
 //!
 //! Suite arguments: `--codegen-groups 1,2,...` (default: every group size 1 to 8; in quick
-//! mode 1 and the default size) and `--codegen-native` (build with `-C target-cpu=native`).
+//! mode 1 and the default size), `--codegen-native` (build with `-C target-cpu=native`) and
+//! `--codegen-cache DIR` (compile the programs there instead of the user cache).
 
 use eternity_codegen::{Compiler, EmitOptions, Group, Program, RunOptions};
 use eternity_solver::Instance;
@@ -46,7 +47,11 @@ pub fn codegen_rows(ctx: &Ctx, args: &mut SuiteArgs) -> Result<Vec<EngineRow>> {
         None if ctx.quick => vec![Group::MIN, Group::default()],
         None => Group::all().collect(),
     };
-    let compiler = Compiler::new().native_cpu(args.take_flag("--codegen-native"));
+    let mut compiler = Compiler::new().native_cpu(args.take_flag("--codegen-native"));
+    // `--codegen-cache DIR`: where the programs are compiled (default: the user's cache).
+    if let Some(dir) = args.take_value("--codegen-cache")? {
+        compiler = compiler.cache_dir(dir);
+    }
     Ok(groups
         .into_iter()
         .map(|group| {

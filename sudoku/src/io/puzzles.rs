@@ -82,12 +82,15 @@ pub fn write_puzzles<W: Write + Send + 'static>(
 
 /// Writes puzzles `0..count` of `generator` to the file `path` (see [`write_puzzles`]).
 ///
-/// ```no_run
+/// ```
 /// use sudoku_engine::puzzle_gen::Generator;
 ///
-/// let report = sudoku_engine::io::generate_puzzles_to("puzzles.txt", &Generator::new(1), 1000, 2)
-///     .unwrap();
-/// assert_eq!(report.puzzles, 1000);
+/// let path = std::env::temp_dir().join("sudoku-engine-doc-puzzles.txt");
+/// let report = sudoku_engine::io::generate_puzzles_to(&path, &Generator::new(1), 20, 2)?;
+/// assert_eq!(report.puzzles, 20);
+/// assert_eq!(std::fs::read_to_string(&path)?.lines().count(), 20);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn generate_puzzles_to(
     path: impl AsRef<Path>,
