@@ -131,8 +131,8 @@ struct Args {
     /// (evenly, or as the power CURVE of the depths done: `190:24:2`).
     #[arg(long, value_name = "DEPTH:BREAKS[:CURVE]")]
     schedule: Option<BreakSchedule>,
-    /// `--engine score`: nodes per restart.
-    #[arg(long)]
+    /// `--engine score`: nodes per restart (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     restart_nodes: Option<u64>,
     /// `--engine score`: the piece ranking of each restart.
     #[arg(long, default_value = "hard-first")]
@@ -229,9 +229,61 @@ fn read_puzzle(args: &Args) -> Result<Instance, Box<dyn std::error::Error>> {
     }
 }
 
+/// Options of one engine only: given with another engine they are a usage error, not
+/// silently ignored (`--best b.json --seed 5` with the table engine wrote nothing).
+const ENGINE_ONLY: &[(&str, &[&str])] = &[
+    (
+        "score",
+        &[
+            "seed",
+            "best",
+            "schedule",
+            "restart_nodes",
+            "piece_order",
+            "breaks_anywhere",
+            "cell_breaks",
+            "polish_windows",
+            "window_cells",
+            "window_nodes",
+            "budget_cpu_s",
+        ],
+    ),
+    ("codegen", &["group", "emit_src", "native"]),
+];
+
+/// Refuses an option of another engine than the one chosen, naming both.
+fn check_options(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+    use clap::parser::ValueSource;
+    let engine = matches
+        .get_one::<String>("engine")
+        .map_or("table", String::as_str);
+    for (owner, ids) in ENGINE_ONLY {
+        for id in ids.iter().filter(|_| *owner != engine) {
+            if matches.value_source(id) == Some(ValueSource::CommandLine) {
+                return Err(clap::Error::raw(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "--{} applies to --engine {owner} only, not {engine}\n",
+                        id.replace('_', "-")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let _out = examples::output::guard("eternity");
-    let args = Args::parse();
+    let matches = <Args as clap::CommandFactory>::command().get_matches();
+    if let Err(e) = check_options(&matches) {
+        e.with_cmd(&<Args as clap::CommandFactory>::command())
+            .exit();
+    }
+    let args = match <Args as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(a) => a,
+        Err(e) => e.exit(),
+    };
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -490,7 +542,8 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
         puzzle_search::write_atomically(
             path,
             eternity_codegen::emit_program(inst, &opts).as_bytes(),
-        )?;
+        )
+        .map_err(|e| format!("--emit-src {}: {e}", path.display()))?;
     }
     let compiler = Compiler::new().native_cpu(args.native);
     let program = Program::build_with(&compiler, inst, &opts)?;

@@ -560,9 +560,72 @@ fn picture(input: &Path, svg: &Path) -> Result<(), String> {
     })
 }
 
+/// The options each mode takes; any other given on the command line is a usage error, not
+/// silently ignored (`-c 1 --count` used to write finals and say nothing of `--count`).
+const TAKES: &[(&str, &[&str])] = &[
+    ("create", &["output", "digit"]),
+    (
+        "solve",
+        &["output", "count", "format", "threads", "svg", "json"],
+    ),
+    (
+        "puzzles",
+        &[
+            "output",
+            "threads",
+            "seed",
+            "symmetry",
+            "difficulty",
+            "clues",
+        ],
+    ),
+    ("rate", &["steps", "json"]),
+    ("isomorphs", &["output", "seed"]),
+];
+
+/// Refuses an option that the chosen mode does not take, naming both.
+fn check_options(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+    use clap::parser::ValueSource;
+    let Some((mode, takes)) = TAKES.iter().find(|(m, _)| matches.contains_id(m)) else {
+        return Ok(());
+    };
+    let modes: Vec<&str> = TAKES.iter().map(|(m, _)| *m).collect();
+    // The argument groups, which are not options of their own.
+    let groups = ["Args", "mode", "seeded", "reports"];
+    for id in matches.ids().map(|id| id.as_str()) {
+        if groups.contains(&id) {
+            continue;
+        }
+        let given = matches.value_source(id) == Some(ValueSource::CommandLine);
+        if given && !modes.contains(&id) && !takes.contains(&id) {
+            let flag = |id: &str| match id {
+                "create" => "-c".to_string(),
+                "solve" => "-s".to_string(),
+                "puzzles" => "-g".to_string(),
+                "output" => "-o".to_string(),
+                "digit" => "-d".to_string(),
+                other => format!("--{other}"),
+            };
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("{} does not apply to {}\n", flag(id), flag(mode)),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let _out = examples::output::guard("sudoku");
-    let args = Args::parse();
+    let matches = <Args as clap::CommandFactory>::command().get_matches();
+    if let Err(e) = check_options(&matches) {
+        e.with_cmd(&<Args as clap::CommandFactory>::command())
+            .exit();
+    }
+    let args = match <Args as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(a) => a,
+        Err(e) => e.exit(),
+    };
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {
         _ if args.puzzles.is_some() => make_puzzles(args.puzzles.unwrap_or(0), &args, threads),

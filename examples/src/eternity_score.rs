@@ -218,18 +218,16 @@ pub fn run(
 /// it (same name, other extensions) the puzzle as McGavin's `.puz`, the board's placements as
 /// a `.hnt` (one line per cell, rows counted from the top, so `eternity OUT.puz --hints
 /// OUT.hnt` reloads the board as pins when it has no breaks) and the viewer URL as `.url`.
-fn write_best(inst: &Instance, board: &Board, path: &Path) -> std::io::Result<()> {
-    write_atomically(path, (json::with_board(inst, board) + "\n").as_bytes())?;
-    write_atomically(
-        &path.with_extension("puz"),
-        mcgavin::puz_to_string(inst).as_bytes(),
-    )?;
+fn write_best(inst: &Instance, board: &Board, path: &Path) -> Result<(), String> {
+    // Each file's error names it.
+    let write = |p: &Path, text: String| {
+        write_atomically(p, text.as_bytes()).map_err(|e| format!("--best {}: {e}", p.display()))
+    };
+    write(path, json::with_board(inst, board) + "\n")?;
+    write(&path.with_extension("puz"), mcgavin::puz_to_string(inst))?;
     let hnt = mcgavin::board_to_hnt(inst, board, mcgavin::HintAxis::TopDown);
-    write_atomically(&path.with_extension("hnt"), hnt.as_bytes())?;
-    write_atomically(
-        &path.with_extension("url"),
-        (bucas::url(inst, board) + "\n").as_bytes(),
-    )
+    write(&path.with_extension("hnt"), hnt)?;
+    write(&path.with_extension("url"), bucas::url(inst, board) + "\n")
 }
 
 /// Runs one part for about [`SLICE`] (and no further than its node cap).

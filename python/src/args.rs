@@ -75,3 +75,38 @@ pub mod num_max {
     }
     max!(u8, u16, u32, u64, usize);
 }
+
+/// The longest time budget accepted, in seconds: a year, far past any call, well inside what
+/// a `Duration` and the clock arithmetic of a search hold.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A step's budget, `nodes` and `seconds`, checked: nodes a non-negative int, seconds a
+/// finite number from 0 to [`MAX_SECONDS`] (an infinite, huge, NaN or negative one raises
+/// `ValueError` naming `seconds`, where it used to panic or be taken silently).
+pub fn budget(
+    nodes: Option<&Bound<'_, PyAny>>,
+    seconds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<u64>, Option<f64>)> {
+    let nodes = unsigned_opt(nodes, "nodes")?;
+    let seconds = match seconds {
+        Some(v) if !v.is_none() => {
+            let s: f64 = v.extract().map_err(|_| {
+                let kind = v
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                PyTypeError::new_err(format!("seconds must be a number, not {kind}"))
+            })?;
+            if !s.is_finite() || !(0.0..=MAX_SECONDS).contains(&s) {
+                return Err(PyValueError::new_err(format!(
+                    "seconds must be a finite number from 0 to {MAX_SECONDS}, got {}",
+                    shown(v)
+                )));
+            }
+            Some(s)
+        }
+        _ => None,
+    };
+    Ok((nodes, seconds))
+}

@@ -216,9 +216,10 @@ impl EternitySearch {
     fn step(
         &mut self,
         py: Python<'_>,
-        nodes: Option<u64>,
-        seconds: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        seconds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<&'static str> {
+        let (nodes, seconds) = crate::args::budget(nodes, seconds)?;
         self.step_once(py, Allowance { nodes, seconds })
     }
 
@@ -228,9 +229,10 @@ impl EternitySearch {
     fn run(
         &mut self,
         py: Python<'_>,
-        nodes: Option<u64>,
-        seconds: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        seconds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<&'static str> {
+        let (nodes, seconds) = crate::args::budget(nodes, seconds)?;
         let start = self.solver.nodes();
         let deadline = seconds
             .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));

@@ -184,10 +184,11 @@ impl PyPaths {
     fn run(
         &mut self,
         py: Python<'_>,
-        nodes: Option<u64>,
-        seconds: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        seconds: Option<&Bound<'_, PyAny>>,
         keep: bool,
     ) -> PyResult<&'static str> {
+        let (nodes, seconds) = crate::args::budget(nodes, seconds)?;
         let start = self.paths.progress().nodes;
         let deadline = seconds
             .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));

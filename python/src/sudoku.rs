@@ -143,6 +143,15 @@ fn solve_file<'py>(
     output_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let threads: usize = unsigned_opt(threads, "threads")?.unwrap_or(1);
+    // Writing the solutions over the puzzles would destroy what is being read.
+    if let (Ok(a), Ok(b)) = (path.canonicalize(), out.canonicalize())
+        && a == b
+    {
+        return Err(SudokuError::new_err(format!(
+            "{}: the output would overwrite the input; choose another output",
+            out.display()
+        )));
+    }
     let options = SolveOptions {
         input: parse_format(input_format)?,
         output: parse_format(output_format)?,

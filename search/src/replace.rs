@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 /// the write: it may not be reported again by the commit's sync.
 ///
 /// A `path` that exists and is not a regular file (`/dev/null`, a pipe, a terminal) cannot be
-/// replaced by a rename; it is written directly.
+/// replaced by a rename; it is written directly. A symbolic link is written through: the file
+/// it points to is replaced (with its permissions kept) and the link stays, as a shell's
+/// `> link` would; a link into `/proc` or `/dev` (`/dev/stdout`) or one that points nowhere
+/// is opened and written directly. A replaced regular file keeps its permissions.
 ///
 /// ```
 /// use std::io::Write;
@@ -85,17 +88,30 @@ impl Write for ReplaceWriter {
 impl ReplaceFile {
     /// Starts writing a replacement for `path` (which need not exist yet).
     pub fn create(path: impl AsRef<Path>) -> io::Result<ReplaceFile> {
-        let path = path.as_ref().to_path_buf();
-        if std::fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
-            let file = std::fs::OpenOptions::new().write(true).open(&path)?;
-            return Ok(ReplaceFile {
-                path,
-                tmp: None,
-                out: ReplaceWriter::new(file, false),
-            });
-        }
+        let given = path.as_ref().to_path_buf();
+        let path = match where_to_replace(&given) {
+            Some(target) => target,
+            None => {
+                // Written directly, through any link: a device, a pipe, a process's file.
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .open(&given)?;
+                let sync = file.metadata().is_ok_and(|m| m.is_file());
+                return Ok(ReplaceFile {
+                    path: given,
+                    tmp: None,
+                    out: ReplaceWriter::new(file, sync),
+                });
+            }
+        };
         let tmp = temporary_beside(&path)?;
         let file = File::create(&tmp)?;
+        if let Ok(old) = std::fs::metadata(&path) {
+            // The replacement keeps the permissions of the file it replaces.
+            file.set_permissions(old.permissions())?;
+        }
         Ok(ReplaceFile {
             path,
             tmp: Some(tmp),
@@ -145,6 +161,28 @@ impl Drop for ReplaceFile {
             let _ = std::fs::remove_file(tmp);
         }
     }
+}
+
+/// The regular file to replace for an output named `path`: `path` itself, or for a symbolic
+/// link the file it points to; `None` when the output must be written directly instead (it
+/// exists and is not a regular file, or it is a link that points nowhere or into `/proc` or
+/// `/dev`, such as `/dev/stdout`).
+fn where_to_replace(path: &Path) -> Option<PathBuf> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        // Nothing there yet: a new regular file.
+        Err(_) => return Some(path.to_path_buf()),
+    };
+    if meta.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path).ok()?;
+        let special = target.starts_with("/proc") || target.starts_with("/dev");
+        let regular = std::fs::metadata(&target).is_ok_and(|m| m.is_file());
+        return (regular && !special).then_some(target);
+    }
+    // A kernel file (`/proc/...`, `/dev/...`) cannot have a temporary file beside it: written
+    // directly, it fails with the kernel's own reason.
+    let special = path.starts_with("/proc") || path.starts_with("/dev");
+    (meta.is_file() && !special).then(|| path.to_path_buf())
 }
 
 /// `DIR/.NAME.tmpPID` beside `path`: same directory, so the rename stays on one file system.
@@ -215,6 +253,56 @@ mod tests {
         out.commit().unwrap();
         assert!(std::fs::read(&path).unwrap() == expected);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_written_through_and_stays_a_link() {
+        let d = dir("link");
+        let real = d.join("real");
+        let link = d.join("lnk");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_all(&link, b"new");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // A link that points nowhere yet: the file is created where it points.
+        let dangling = d.join("dangling");
+        std::os::unix::fs::symlink(d.join("later"), &dangling).unwrap();
+        write_all(&dangling, b"made");
+        assert_eq!(std::fs::read_to_string(d.join("later")).unwrap(), "made");
+        assert!(
+            std::fs::symlink_metadata(&dangling)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = dir("mode");
+        let path = d.join("f");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_all(&path, b"new");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    fn write_all(path: &Path, bytes: &[u8]) {
+        let mut out = ReplaceFile::create(path).unwrap();
+        out.write_all(bytes).unwrap();
+        out.commit().unwrap();
     }
 
     #[cfg(unix)]

@@ -52,7 +52,10 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Writes `data` to `path` through a temporary file beside it and a rename, so a reader
     (or a rerun after a kill) sees the old file or the new one, never a part of it. The file
     gets the mode a plain write would give it (an existing file's, else 0666 less the umask),
-    not the temporary file's 0600."""
+    not the temporary file's 0600. A symbolic link is written through: the file it points
+    to is replaced and the link stays."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         try:

@@ -266,9 +266,10 @@ impl Part {
     fn step(
         &mut self,
         py: Python<'_>,
-        nodes: Option<u64>,
-        seconds: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        seconds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<&'static str> {
+        let (nodes, seconds) = crate::args::budget(nodes, seconds)?;
         Ok(
             match drive::step(py, &mut self.part, Allowance { nodes, seconds })? {
                 Step::Found(_) => "found",

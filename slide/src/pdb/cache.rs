@@ -101,6 +101,11 @@ impl PatternDb {
         {
             return Ok(db);
         }
+        // A folder that cannot be made fails now, not after a build of minutes.
+        std::fs::create_dir_all(dir).map_err(|source| PdbError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
         let db = Self::build(width, height, pattern, blank_goal, progress)?;
         db.save(dir)?;
         Ok(db)

@@ -1,0 +1,198 @@
+//! The programs against a careless or hostile command line: outputs written through symbolic
+//! links (the link stays, its target gets the data), options that do not apply to the chosen
+//! mode or engine refused as usage errors (status 2) instead of silently ignored, and errors
+//! that name the path at fault.
+
+use std::process::Output;
+
+mod common;
+use common::program;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn run(name: &str, args: &[&str]) -> Output {
+    program(name).args(args).output().expect("the program runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_through_a_symbolic_link_writes_the_target_and_keeps_the_link() {
+    let dir = scratch("link");
+    let (real, link) = (dir.join("real.txt"), dir.join("lnk.txt"));
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let out = run("sudoku", &["-c", "2", "-o", link.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::metadata(&real).unwrap().len(), 163 * 2 - 1);
+    // The same for a picture.
+    let svg_link = dir.join("pic.svg");
+    let svg_real = dir.join("pic-real.svg");
+    std::fs::write(&svg_real, "").unwrap();
+    std::os::unix::fs::symlink(&svg_real, &svg_link).unwrap();
+    let out = run(
+        "block_fill",
+        &[
+            "testdata/hamilton/s6_3.txt",
+            "--svg",
+            svg_link.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&svg_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&svg_real)
+            .unwrap()
+            .starts_with("<svg")
+    );
+}
+
+#[test]
+fn options_of_another_mode_are_usage_errors() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "sudoku",
+            &["-c", "1", "--count"],
+            "--count does not apply to -c",
+        ),
+        (
+            "sudoku",
+            &["-c", "1", "--svg", "x.svg"],
+            "--svg does not apply to -c",
+        ),
+        (
+            "sudoku",
+            &["-c", "1", "--steps"],
+            "--steps does not apply to -c",
+        ),
+        (
+            "sudoku",
+            &["--rate", "x.txt", "--count"],
+            "--count does not apply to --rate",
+        ),
+        (
+            "sudoku",
+            &["-s", "x.txt", "--difficulty", "hard"],
+            "--difficulty does not apply to -s",
+        ),
+        (
+            "eternity",
+            &["x.json", "--best", "b.json", "--seed", "5"],
+            "applies to --engine score only",
+        ),
+        (
+            "eternity",
+            &["x.json", "--group", "3"],
+            "--group applies to --engine codegen only",
+        ),
+        (
+            "eternity",
+            &["x.json", "--engine", "score", "--restart-nodes", "0"],
+            "0 is not in 1..",
+        ),
+        (
+            "block_fill",
+            &["x.txt", "--all", "--limit", "0"],
+            "0 is not in 1..",
+        ),
+    ];
+    for (name, args, says) in cases {
+        let out = run(name, args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{name} {args:?}: {}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).contains(says),
+            "{name} {args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn errors_name_the_path_at_fault() {
+    let h52 = "testdata/eternity/oracles/bench-easy-h52.json";
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "eternity",
+            &[
+                h52,
+                "--engine",
+                "codegen",
+                "--emit-src",
+                "/missing/x.rs",
+                "--quiet",
+            ],
+            "--emit-src /missing/x.rs: ",
+        ),
+        (
+            "eternity",
+            &[
+                h52,
+                "--engine",
+                "score",
+                "--best",
+                "/missing/b.json",
+                "--max-nodes",
+                "1000",
+                "--quiet",
+            ],
+            "--best /missing/b.json: ",
+        ),
+        (
+            "slide",
+            &[
+                "--pdb-dir",
+                "/proc/version",
+                "--size",
+                "4x4",
+                "--goal-blank-first",
+                "--heuristic",
+                "pdb663",
+                "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+            ],
+            "/proc/version",
+        ),
+    ];
+    for (name, args, says) in cases {
+        let out = run(name, args);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{name} {args:?}: {}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).contains(says),
+            "{name} {args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // A kernel file is written directly and fails with the kernel's reason, not a missing
+    // temporary file's "No such file or directory".
+    let out = run("sudoku", &["-c", "2", "-o", "/proc/version"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("No such file"), "{}", stderr(&out));
+}
