@@ -142,7 +142,9 @@ fn score(c: &mut Criterion) {
                 let opts = ScoreOptions::default().piece_order(po);
                 let mut s = ScoreSearch::new(black_box(&inst), &order, opts);
                 while s.nodes() < NODES {
-                    let _ = s.step(Nodes(NODES - s.nodes()));
+                    if s.step(Nodes(NODES - s.nodes())) == Step::Finished {
+                        break;
+                    }
                 }
                 s.progress().best_score
             })

@@ -64,11 +64,11 @@ fn planted(w: usize, h: usize, inner: u8, seed: u64) -> Instance {
 fn run_to_full(s: &mut ScoreSearch, nodes: u64) -> Option<Improvement> {
     let max = s.instance().max_score();
     while s.nodes() < nodes {
-        if let Step::Found(i) = s.step(Budget::nodes(100_000))
-            && i.score == max
-            && i.complete
-        {
-            return Some(i);
+        match s.step(Budget::nodes(100_000)) {
+            Step::Found(i) if i.score == max && i.complete => return Some(i),
+            // A search that found a full score has finished; any other ends without one.
+            Step::Finished => return None,
+            _ => {}
         }
     }
     None
@@ -79,8 +79,11 @@ fn improvements(mut s: ScoreSearch, nodes: u64, chunk: u64) -> Vec<Improvement> 
     let mut out = Vec::new();
     while s.nodes() < nodes {
         let left = nodes - s.nodes();
-        if let Step::Found(i) = s.step(Budget::nodes(chunk.min(left))) {
-            out.push(i);
+        match s.step(Budget::nodes(chunk.min(left))) {
+            Step::Found(i) => out.push(i),
+            // A complete board of full score ends the search.
+            Step::Finished => break,
+            Step::Paused => {}
         }
     }
     out
@@ -134,6 +137,11 @@ fn planted_boards_are_solved_to_full_score() {
             .verify_solution(&inst)
             .expect("a full-score board is a solution");
         assert_eq!(full.score, inst.max_score());
+        // Nothing beats a full score: the search has finished, and stays so.
+        let nodes = s.nodes();
+        assert!(matches!(s.step(Budget::nodes(1_000)), Step::Finished));
+        assert!(matches!(s.step(Budget::unlimited()), Step::Finished));
+        assert_eq!(s.nodes(), nodes);
     }
 }
 
@@ -221,8 +229,10 @@ fn a_resumed_search_goes_on_as_one_run() {
             let mut first = ScoreSearch::new(&inst, &order, opts);
             let mut got = Vec::new();
             while first.nodes() < cut {
-                if let Step::Found(i) = first.step(Budget::nodes(cut - first.nodes())) {
-                    got.push(i);
+                match first.step(Budget::nodes(cut - first.nodes())) {
+                    Step::Found(i) => got.push(i),
+                    Step::Finished => break,
+                    Step::Paused => {}
                 }
             }
             let text = first.checkpoint().to_text();
@@ -291,12 +301,16 @@ fn parts_cover_the_restarts_of_the_whole() {
     // 12 restarts uncut, against 3 parts of 4 restarts each.
     let mut whole = ScoreSearch::new(&inst, &order, opts);
     while whole.nodes() < 36_000 {
-        let _ = whole.step(Budget::nodes(36_000 - whole.nodes()));
+        if whole.step(Budget::nodes(36_000 - whole.nodes())) == Step::Finished {
+            break;
+        }
     }
     let mut parts = whole.parts(1).remove(0).parts(3);
     for p in &mut parts {
         while p.nodes() < 12_000 {
-            let _ = p.step(Budget::nodes(12_000 - p.nodes()));
+            if p.step(Budget::nodes(12_000 - p.nodes())) == Step::Finished {
+                break;
+            }
         }
     }
     let total: u64 = parts.iter().map(|p| p.nodes()).sum();

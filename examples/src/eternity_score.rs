@@ -132,7 +132,10 @@ pub fn run(
         let out_of_time = args.budget.is_some_and(|b| start.elapsed() >= b)
             || args.cpu_budget.is_some_and(|b| (process_cpu() - cpu0) >= b);
         let out_of_nodes = per_part_cap.is_some_and(|cap| parts.iter().all(|p| p.nodes() >= cap));
-        if out_of_time || out_of_nodes {
+        // A complete board of full score cannot be beaten: the run is over.
+        let perfect =
+            ScoreSearch::best_of(&parts).is_some_and(|b| b.complete && b.score == inst.max_score());
+        if out_of_time || out_of_nodes || perfect {
             break;
         }
         std::thread::scope(|scope| {

@@ -339,6 +339,14 @@ impl ScoreSearch {
         best.and_then(|(_, _, s)| s.improvement())
     }
 
+    /// True once the best board is complete with the puzzle's maximum score.
+    fn is_perfect(&self) -> bool {
+        self.best.as_ref().is_some_and(|(board, _)| {
+            board.filled() == board.cells().len()
+                && board.score(&self.inst) == self.inst.max_score()
+        })
+    }
+
     /// The best board as an [`Improvement`].
     pub fn improvement(&self) -> Option<Improvement> {
         self.best.as_ref().map(|(board, restart)| Improvement {
@@ -423,10 +431,13 @@ impl Search for ScoreSearch {
     type Item = Improvement;
     type Progress = Progress;
 
-    /// Walks until a better board, or the end of the budget. The search never finishes by
-    /// itself (restarts go on); it returns [`Step::Finished`] only when there is nothing to
-    /// place at all.
+    /// Walks until a better board, or the end of the budget. Restarts go on until a complete
+    /// board of the puzzle's maximum score is found: nothing can beat it, so the search is
+    /// then [`Step::Finished`] (as it is when there is nothing to place at all).
     fn step<L: Limit>(&mut self, budget: L) -> Step<Improvement> {
+        if self.is_perfect() {
+            return Step::Finished;
+        }
         if self.layout.depths.is_empty() {
             if self.best.is_some() {
                 return Step::Finished;
