@@ -171,7 +171,8 @@ impl Compiler {
         let binary = entry.join(exe_name("solver"));
         let kept = entry.join("solver.rs");
         let warnings_file = entry.join("rustc-stderr.txt");
-        if binary.is_file() {
+        let digest_file = entry.join("solver.fnv");
+        if binary.is_file() && digest_of(&binary) == read_digest(&digest_file) {
             return Ok(Compiled {
                 binary,
                 source: kept,
@@ -184,6 +185,10 @@ impl Compiler {
             let path = path.to_path_buf();
             move |source| CompileError::Io { path, source }
         };
+        if entry.exists() {
+            // A damaged entry (a truncated or altered binary, a missing digest): built again.
+            std::fs::remove_dir_all(&entry).map_err(io(&entry))?;
+        }
         std::fs::create_dir_all(&self.cache_dir).map_err(io(&self.cache_dir))?;
         let tmp = self.cache_dir.join(format!(
             "tmp-{key}-{}-{}",
@@ -227,6 +232,13 @@ impl Compiler {
         }
         let stderr_file = tmp.join("rustc-stderr.txt");
         std::fs::write(&stderr_file, &stderr).map_err(io(&stderr_file))?;
+        // The binary's digest, checked on every later use of the entry.
+        let digest = digest_of(&out).ok_or_else(|| CompileError::Io {
+            path: out.clone(),
+            source: std::io::Error::other("the built program cannot be read back"),
+        })?;
+        let digest_tmp = tmp.join("solver.fnv");
+        std::fs::write(&digest_tmp, format!("{digest:016x}\n")).map_err(io(&digest_tmp))?;
         // Publish the finished folder in one step. If another process won the race, its
         // binary is just as good: use it and drop ours.
         if std::fs::rename(&tmp, &entry).is_err() {
@@ -246,6 +258,21 @@ impl Compiler {
             elapsed: started.elapsed(),
         })
     }
+}
+
+/// A 64-bit FNV-1a digest of the file at `path` (`None` when it cannot be read): what a cache
+/// entry's `solver.fnv` holds, so a damaged binary is built again instead of run (a truncated
+/// one died of a segmentation fault on every later run).
+fn digest_of(path: &Path) -> Option<u64> {
+    std::fs::read(path)
+        .ok()
+        .map(|bytes| puzzle_search::fingerprint(&bytes))
+}
+
+/// The digest recorded in a cache entry's `solver.fnv`, if it is there and well formed.
+fn read_digest(path: &Path) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    u64::from_str_radix(text.trim(), 16).ok()
 }
 
 /// The rustc to use: `explicit`, else `env_rustc` (the value of `$RUSTC`, when set and not

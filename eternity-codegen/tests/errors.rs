@@ -78,6 +78,33 @@ fn second_compile_is_a_cache_hit() {
 }
 
 #[test]
+fn a_damaged_cache_entry_is_built_again() {
+    // A cache of its own, so the other tests' entries are not touched.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("damaged-cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let c = Compiler::new().cache_dir(&dir);
+    let inst = common::small();
+    let src = emit_program(&inst, &EmitOptions::default().group(Group::new(3).unwrap()));
+    let first = c.compile(&src).unwrap();
+    let whole = std::fs::read(&first.binary).unwrap();
+    // Truncated, as a full disk or a killed copy leaves it: not run, built again.
+    std::fs::write(&first.binary, &whole[..whole.len() / 2]).unwrap();
+    let again = c.compile(&src).unwrap();
+    assert!(!again.cached, "a damaged binary was taken from the cache");
+    assert_eq!(std::fs::read(&again.binary).unwrap().len(), whole.len());
+    // And the rebuilt entry is a cache hit again.
+    assert!(c.compile(&src).unwrap().cached);
+    let program = eternity_codegen::Program::build_with(
+        &c,
+        &inst,
+        &EmitOptions::default().group(Group::new(3).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(program.run(&common::quiet()).unwrap().nodes, 2_117);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn emitted_source_is_readable() {
     let inst = common::small();
     let src = emit_program(&inst, &EmitOptions::default().group(Group::new(2).unwrap()));
