@@ -48,7 +48,7 @@ impl FromStr for OrderKind {
             "border" | "border-first" => Ok(OrderKind::BorderFirst),
             _ => Err(ParseNameError {
                 what: "fill order",
-                name: s.to_string(),
+                name: puzzle_search::excerpt(s),
                 expected: "row, spiral or border",
             }),
         }

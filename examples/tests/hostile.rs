@@ -196,3 +196,29 @@ fn errors_name_the_path_at_fault() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!stderr(&out).contains("No such file"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_huge_token_comes_back_as_a_short_excerpt() {
+    let dir = scratch("huge");
+    let token = "a".repeat(1_000_000);
+    let board = dir.join("board.txt");
+    std::fs::write(&board, &token).unwrap();
+    let json = dir.join("board.json");
+    std::fs::write(&json, format!("{{\"width\": 2, \"height\": \"{token}\"}}")).unwrap();
+    let (b, j) = (board.to_str().unwrap(), json.to_str().unwrap());
+    let cases: &[(&str, &[&str])] = &[
+        ("quartiles", &["--file", b]),
+        ("eternity", &[b, "--quiet"]),
+        ("eternity", &[j, "--quiet"]),
+    ];
+    for (name, args) in cases {
+        let out = run(name, args);
+        assert_eq!(out.status.code(), Some(1), "{name} {args:?}");
+        let err = stderr(&out);
+        assert!(err.len() < 400, "{name}: {} bytes of error", err.len());
+        assert!(
+            err.contains("(1000000 characters)") || err.contains("characters)"),
+            "{err}"
+        );
+    }
+}

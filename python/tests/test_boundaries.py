@@ -66,3 +66,12 @@ def test_solve_file_refuses_to_overwrite_its_input(tmp_path):
     # Also through another name of the same file.
     with pytest.raises(SudokuError, match="overwrite the input"):
         sudoku.solve_file(path, tmp_path / "." / "p.txt")
+
+
+def test_a_huge_token_comes_back_as_a_short_excerpt():
+    from puzzle_solvers import QuartilesError, quartiles
+
+    with pytest.raises(QuartilesError) as e:
+        quartiles.solve("a" * 1_000_000)
+    assert len(str(e.value)) < 300
+    assert "(1000000 characters)" in str(e.value)

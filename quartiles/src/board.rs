@@ -140,7 +140,7 @@ fn make_tile(index: usize, tok: &Token<'_>) -> Result<Tile, BoardError> {
         if !ch.is_ascii_alphabetic() {
             return Err(BoardError::NotALetter {
                 tile: index + 1,
-                text: tok.text.to_string(),
+                text: puzzle_search::excerpt(tok.text),
                 ch,
                 line: tok.line,
                 column: tok.column + i,
@@ -150,7 +150,7 @@ fn make_tile(index: usize, tok: &Token<'_>) -> Result<Tile, BoardError> {
     if tok.text.len() > MAX_TILE_LEN {
         return Err(BoardError::TileTooLong {
             tile: index + 1,
-            text: tok.text.to_string(),
+            text: puzzle_search::excerpt(tok.text),
             len: tok.text.len(),
         });
     }

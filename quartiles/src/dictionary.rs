@@ -193,7 +193,7 @@ impl Dictionary {
             }
             let word = normalise(w).map_err(|(column, ch)| DictionaryError::NotALetterInWord {
                 index: i + 1,
-                word: w.chars().take(40).collect(),
+                word: puzzle_search::excerpt(w),
                 column,
                 ch,
             })?;

@@ -89,7 +89,7 @@ pub enum DictionaryError {
     NotALetterInWord {
         /// The word's position in the list, from 1.
         index: usize,
-        /// The word, cut to 40 characters.
+        /// The word, cut to 40 characters ([`puzzle_search::excerpt`]).
         word: String,
         /// Position of the character in the word, from 1.
         column: usize,

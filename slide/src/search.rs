@@ -88,7 +88,7 @@ impl FromStr for HeuristicKind {
             "pdb-small" => HeuristicKind::Pdb(Partition::Small),
             _ => {
                 return Err(NameError::Heuristic {
-                    name: s.to_string(),
+                    name: puzzle_search::excerpt(s),
                 });
             }
         })

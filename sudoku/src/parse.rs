@@ -54,7 +54,7 @@ impl FromStr for Format {
             "grid" => Ok(Format::Grid),
             "line" => Ok(Format::Line),
             other => Err(UnknownFormat {
-                name: other.to_string(),
+                name: puzzle_search::excerpt(other),
             }),
         }
     }

@@ -129,7 +129,7 @@ impl FromStr for EngineKind {
             "table" => Ok(EngineKind::Table),
             _ => Err(ParseNameError {
                 what: "engine",
-                name: s.to_string(),
+                name: puzzle_search::excerpt(s),
                 expected: "baseline or table",
             }),
         }

@@ -52,7 +52,10 @@ pub fn parse(text: &str) -> Result<Instance, FormatError> {
                 .ok_or_else(|| {
                     field(
                         &format!("pieces[{i}][{k}]"),
-                        &format!("expected a colour 0..=255, got {v}"),
+                        &format!(
+                            "expected a colour 0..=255, got {}",
+                            puzzle_search::excerpt(&v.to_string())
+                        ),
                     )
                 })?;
         }
@@ -167,7 +170,10 @@ fn uint(obj: &Map<String, Value>, key: &str) -> Result<usize, FormatError> {
     let v = obj.get(key).ok_or_else(|| field(key, "missing"))?;
     v.as_u64()
         .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| field(key, &format!("expected a whole number, got {v}")))
+        .ok_or_else(|| {
+            let got = puzzle_search::excerpt(&v.to_string());
+            field(key, &format!("expected a whole number, got {got}"))
+        })
 }
 
 #[cfg(test)]

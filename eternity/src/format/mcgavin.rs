@@ -35,7 +35,7 @@ impl std::str::FromStr for HintAxis {
             "bottom-up" | "bottom" => Ok(HintAxis::BottomUp),
             _ => Err(crate::error::ParseNameError {
                 what: "hint axis",
-                name: s.to_string(),
+                name: puzzle_search::excerpt(s),
                 expected: "top-down or bottom-up",
             }),
         }

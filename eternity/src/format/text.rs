@@ -26,7 +26,10 @@ pub(crate) fn number_lines(text: &str, what: &str) -> Result<Vec<(usize, Vec<Num
             let value = tok.parse::<u64>().map_err(|_| FormatError::Syntax {
                 line: i + 1,
                 column: at + 1,
-                message: format!("expected a whole number in {what}, got `{tok}`"),
+                message: format!(
+                    "expected a whole number in {what}, got `{}`",
+                    puzzle_search::excerpt(tok)
+                ),
             })?;
             nums.push(Num {
                 value,

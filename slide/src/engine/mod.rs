@@ -94,7 +94,7 @@ impl FromStr for Engine {
             "idastar" | "ida" => Engine::IdaStar,
             _ => {
                 return Err(NameError::Engine {
-                    name: s.to_string(),
+                    name: puzzle_search::excerpt(s),
                 });
             }
         })

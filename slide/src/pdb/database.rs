@@ -203,7 +203,7 @@ impl PatternDatabases {
         Ok(PatternDatabases {
             geometry: Geometry::new(width, height),
             blank_goal: blank_goal as u8,
-            name: name.to_string(),
+            name: puzzle_search::excerpt(name),
             dbs: Arc::new(dbs),
             owner,
             transpose,

@@ -91,7 +91,7 @@ impl FromStr for Symmetry {
             .into_iter()
             .find(|y| y.name() == s.trim())
             .ok_or_else(|| UnknownSymmetry {
-                name: s.to_string(),
+                name: puzzle_search::excerpt(s),
             })
     }
 }

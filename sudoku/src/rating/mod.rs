@@ -238,7 +238,7 @@ impl FromStr for Grade {
             .into_iter()
             .find(|g| g.name() == s.trim())
             .ok_or_else(|| UnknownGrade {
-                name: s.to_string(),
+                name: puzzle_search::excerpt(s),
             })
     }
 }
