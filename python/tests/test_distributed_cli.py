@@ -106,3 +106,14 @@ def test_a_local_cluster_leaves_no_scratch_folder():
         during = set(glob.glob(pattern)) - before
         assert len(during) == 1
     assert set(glob.glob(pattern)) == before
+
+
+def test_a_missing_scheduler_file_fails_with_one_line_within_seconds(tmp_path):
+    start = time.monotonic()
+    out = _cli(
+        "eternity", str(TESTDATA / "eternity" / "oracles" / "bench-easy-h52.json"),
+        "--scheduler-file", str(tmp_path / "nonexistent.json"), timeout=60,
+    )
+    assert out.returncode == 1, out.stderr
+    assert "nonexistent.json" in out.stderr and "Traceback" not in out.stderr
+    assert time.monotonic() - start < 30

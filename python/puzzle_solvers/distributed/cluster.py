@@ -19,8 +19,21 @@ from typing import Any, Dict, Iterator, Optional, TextIO
 #: these it costs about 0.02. Lost: the dashboard's profile page; its CPU and memory plots
 #: update every 5 s; a worker's memory limit is checked every second.
 #: Seconds to reach a scheduler given by address or file before giving up with an error
-#: (Dask's default is 30, and a scheduler file that does not exist yet is waited for).
-CONNECT_TIMEOUT = "10s"
+#: (Dask's default is 30, and it waits for a scheduler file that does not exist for ever).
+CONNECT_SECONDS = 10
+CONNECT_TIMEOUT = f"{CONNECT_SECONDS}s"
+
+
+def _wait_for_file(path: str, seconds: float) -> None:
+    """Waits up to `seconds` for the scheduler file `path` (a batch job may be writing it),
+    then raises `OSError` naming it."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not os.path.exists(path):
+        if time.monotonic() >= end:
+            raise OSError(f"scheduler file {path}: not there after {seconds:g} s")
+        time.sleep(0.1)
 
 CPU_BOUND: Dict[str, Any] = {
     "distributed.worker.profile.enabled": False,
@@ -82,6 +95,8 @@ def connect(
     from distributed import Client
 
     scratch = None
+    if scheduler_file is not None:
+        _wait_for_file(scheduler_file, CONNECT_SECONDS)
     if scheduler is not None or scheduler_file is not None:
         client = Client(address=scheduler, scheduler_file=scheduler_file, timeout=CONNECT_TIMEOUT)
         cluster = None
