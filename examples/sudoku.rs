@@ -617,15 +617,7 @@ fn check_options(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("sudoku");
-    let matches = <Args as clap::CommandFactory>::command().get_matches();
-    if let Err(e) = check_options(&matches) {
-        e.with_cmd(&<Args as clap::CommandFactory>::command())
-            .exit();
-    }
-    let args = match <Args as clap::FromArgMatches>::from_arg_matches(&matches) {
-        Ok(a) => a,
-        Err(e) => e.exit(),
-    };
+    let args: Args = examples::args::parse_checked(check_options);
     let threads = usize::from(args.threads);
     let result = match (&args.create, &args.solve) {
         _ if args.puzzles.is_some() => make_puzzles(args.puzzles.unwrap_or(0), &args, threads),

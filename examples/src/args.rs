@@ -21,6 +21,20 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(s).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// Parses the command line into `A` after `check` has seen the raw matches, for rules clap's
+/// derive does not state (options that apply to one mode or engine only); a refusal ends the
+/// program as clap's own usage errors do, with status 2.
+pub fn parse_checked<A: clap::Parser>(
+    check: impl FnOnce(&clap::ArgMatches) -> Result<(), clap::Error>,
+) -> A {
+    let mut cmd = A::command();
+    let matches = cmd.clone().get_matches();
+    if let Err(e) = check(&matches) {
+        e.with_cmd(&cmd).exit();
+    }
+    A::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -286,8 +286,14 @@ mod tests {
         let order = FillOrder::row_major(&inst);
         let out_file = std::env::temp_dir().join(format!("score-best-{}.json", std::process::id()));
         let one = run(&inst, &order, &args(1, Some(out_file.clone()))).unwrap();
-        assert!(one.nodes >= 400_000);
         let best = one.best.unwrap();
+        // The run ends at its node cap, or before it at a complete board of full score.
+        let perfect = |b: &Improvement| b.complete && b.score == inst.max_score();
+        assert!(
+            one.nodes >= 400_000 || perfect(&best),
+            "{} nodes",
+            one.nodes
+        );
         assert_eq!(best.score, best.board.score(&inst));
         let text = std::fs::read_to_string(&out_file).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -303,8 +309,12 @@ mod tests {
             let _ = std::fs::remove_file(out_file.with_extension(ext));
         }
         let two = run(&inst, &order, &args(2, None)).unwrap();
-        assert!(two.nodes >= 400_000);
-        assert!(two.best.is_some());
+        let best_two = two.best.unwrap();
+        assert!(
+            two.nodes >= 400_000 || perfect(&best_two),
+            "{} nodes",
+            two.nodes
+        );
         // --save needs one thread.
         let mut bad = args(2, None);
         bad.save = Some(out_file);
