@@ -77,17 +77,6 @@ fn path_json(path: &Solution) -> String {
     serde_json::json!({"found": true, "path": cells, "moves": path.letters()}).to_string()
 }
 
-/// The short name of a proof, as Python's `Impossible.reason` gives it.
-fn reason(why: &Impossible) -> &'static str {
-    match why {
-        Impossible::Parity(_) => "parity",
-        Impossible::Disconnected { .. } => "disconnected",
-        Impossible::DeadEnds { .. } => "dead-ends",
-        Impossible::Exhausted { .. } => "exhausted",
-        _ => "other",
-    }
-}
-
 /// Reports a board without a path, in text or JSON; the exit status 1.
 fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
     let message = match why {
@@ -95,7 +84,7 @@ fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
         None => format!("an exhaustive search ({nodes} nodes) found no path"),
     };
     if json {
-        let reason = why.map_or("exhausted", reason);
+        let reason = why.map_or("exhausted", Impossible::reason);
         println!(
             "{}",
             serde_json::json!({"found": false, "reason": reason, "message": message})

@@ -50,7 +50,8 @@ use examples::input::{self, plural};
 use puzzle_search::{ReplaceFile, ReplaceWriter};
 use sudoku_engine::generate::{Finals, MAX_FINALS};
 use sudoku_engine::io::{
-    SolveOptions, read_puzzles, solve_file, solve_to_writer, verdicts, verdicts_file, write_finals,
+    SolveOptions, count_all, read_puzzles, solve_file, solve_to_writer, verdicts, verdicts_file,
+    write_finals,
 };
 use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
@@ -168,7 +169,7 @@ fn make_puzzles(n: u64, args: &Args, threads: usize) -> Result<(), String> {
         plural(n, "puzzle", "puzzles"),
         grades.join(", "),
         plural(report.attempts, "attempt", "attempts"),
-        out_name(output),
+        input::output_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -296,7 +297,7 @@ fn generate(n: u64, digit: u8, output: &Path) -> Result<(), String> {
         "wrote {} (top-left {digit}, {} bytes) to {} in {:.3} s",
         plural(n, "final", "finals"),
         163 * n - 1,
-        out_name(output),
+        input::output_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -337,15 +338,6 @@ fn read_file_puzzles(file: &Path) -> Result<(Vec<Grid>, Format), String> {
     Ok((grids, format))
 }
 
-/// The name of an output in a message: `<stdout>` for `-`.
-fn out_name(output: &Path) -> String {
-    if input::is_std(output) {
-        "<stdout>".to_string()
-    } else {
-        output.display().to_string()
-    }
-}
-
 /// Prints `value` as one line of JSON on stdout.
 fn print_json(value: &serde_json::Value) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
@@ -353,57 +345,27 @@ fn print_json(value: &serde_json::Value) -> Result<(), String> {
     out.flush().map_err(|e| format!("stdout: {e}"))
 }
 
-/// A verdict as Python's `sudoku.solve_chunk` names it.
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Multiple => "several",
-    }
-}
-
-/// A writer into memory that stays readable after a writer thread took a handle to it.
-#[derive(Clone, Default)]
-struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut bytes = self
-            .0
-            .lock()
-            .map_err(|_| std::io::Error::other("poisoned"))?;
-        bytes.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// `-s FILE --json`: the report and every solution as one JSON object.
+/// `-s FILE --json`: the report and every solution as one JSON object. The answers are the
+/// ones `-s FILE -o OUT` writes: the first solution found, or the puzzle as given when it
+/// has none.
 fn solve_json(file: &Path, threads: usize) -> Result<(), String> {
     let (grids, _) = read_file_puzzles(file)?;
-    let buffer = Shared::default();
-    let options = SolveOptions {
-        output: Some(Format::Line),
-        threads,
-        ..SolveOptions::default()
-    };
-    let report = solve_to_writer(&grids, buffer.clone(), Format::Line, options)
-        .map_err(|e| e.to_string())?;
-    let bytes = buffer.0.lock().map_err(|_| "poisoned buffer")?.clone();
-    let text = String::from_utf8_lossy(&bytes);
-    let solutions: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
-    let anomalies: Vec<serde_json::Value> = report
-        .anomalies
+    let counts = count_all(&grids, threads).map_err(|e| e.to_string())?;
+    let solutions: Vec<String> = grids
         .iter()
-        .map(|a| serde_json::json!([a.puzzle, verdict_name(a.verdict)]))
+        .zip(&counts)
+        .map(|(g, c)| c.first.as_ref().unwrap_or(g).to_line())
+        .collect();
+    let anomalies: Vec<serde_json::Value> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.verdict() != Verdict::Unique)
+        .map(|(k, c)| serde_json::json!([k + 1, c.verdict().name()]))
         .collect();
     print_json(&serde_json::json!({
-        "puzzles": report.puzzles,
-        "unique": report.unique,
-        "guesses": report.guesses,
+        "puzzles": grids.len(),
+        "unique": grids.len() - anomalies.len(),
+        "guesses": counts.iter().map(|c| c.guesses).sum::<u64>(),
         "anomalies": anomalies,
         "solutions": solutions,
     }))
@@ -422,7 +384,7 @@ fn count(file: &Path, threads: usize, json: bool) -> Result<(), String> {
     };
     if json {
         let of = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
-        let names: Vec<&str> = verdicts.iter().map(|&v| verdict_name(v)).collect();
+        let names: Vec<&str> = verdicts.iter().map(|&v| v.name()).collect();
         return print_json(&serde_json::json!({
             "puzzles": verdicts.len(),
             "verdicts": names,
@@ -506,7 +468,7 @@ fn solve(
         plural(report.puzzles as u64, "puzzle", "puzzles"),
         report.unique,
         report.anomalies.len(),
-        out_name(output),
+        input::output_name(output),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -538,7 +500,7 @@ fn isomorphs(input: &Path, seed: u64, output: &Path) -> Result<(), String> {
     eprintln!(
         "wrote isomorphs of {} (seed {seed}) to {}",
         plural(moved.len() as u64, "puzzle", "puzzles"),
-        out_name(output)
+        input::output_name(output)
     );
     Ok(())
 }

@@ -19,6 +19,15 @@ pub fn name(path: &Path) -> String {
     }
 }
 
+/// How the output `path` is named in a message: `<stdout>` for `-`, else the path itself.
+pub fn output_name(path: &Path) -> String {
+    if is_std(path) {
+        "<stdout>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// The whole text of `path`, or of standard input for `-`; the error names the path (or
 /// `<stdin>`).
 pub fn read_text(path: &Path) -> Result<String, String> {
@@ -47,6 +56,7 @@ mod tests {
         assert!(!is_std(Path::new("./-")));
         assert_eq!(name(Path::new("-")), "<stdin>");
         assert_eq!(name(Path::new("a/b.txt")), "a/b.txt");
+        assert_eq!(output_name(Path::new("-")), "<stdout>");
     }
 
     #[test]

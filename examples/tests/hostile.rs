@@ -23,6 +23,17 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs each `(program, args, says)` and checks that it ends with `status` and that its
+/// stderr contains `says`.
+fn expect_failures(cases: &[(&str, &[&str], &str)], status: i32) {
+    for (name, args, says) in cases {
+        let out = run(name, args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(status), "{name} {args:?}: {err}");
+        assert!(err.contains(says), "{name} {args:?}: {err}");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn an_output_through_a_symbolic_link_writes_the_target_and_keeps_the_link() {
@@ -115,20 +126,7 @@ fn options_of_another_mode_are_usage_errors() {
             "0 is not in 1..",
         ),
     ];
-    for (name, args, says) in cases {
-        let out = run(name, args);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{name} {args:?}: {}",
-            stderr(&out)
-        );
-        assert!(
-            stderr(&out).contains(says),
-            "{name} {args:?}: {}",
-            stderr(&out)
-        );
-    }
+    expect_failures(cases, 2);
 }
 
 #[test]
@@ -176,20 +174,7 @@ fn errors_name_the_path_at_fault() {
             "/proc/version",
         ),
     ];
-    for (name, args, says) in cases {
-        let out = run(name, args);
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{name} {args:?}: {}",
-            stderr(&out)
-        );
-        assert!(
-            stderr(&out).contains(says),
-            "{name} {args:?}: {}",
-            stderr(&out)
-        );
-    }
+    expect_failures(cases, 1);
     // A kernel file is written directly and fails with the kernel's reason, not a missing
     // temporary file's "No such file or directory".
     let out = run("sudoku", &["-c", "2", "-o", "/proc/version"]);

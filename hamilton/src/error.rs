@@ -136,6 +136,19 @@ pub enum CountError {
     },
 }
 
+impl Impossible {
+    /// A one-word name of the proof: `parity`, `disconnected`, `dead-ends` or `exhausted`
+    /// (Python's `Impossible.reason`, the programs' JSON `reason`).
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Impossible::Parity(_) => "parity",
+            Impossible::Disconnected { .. } => "disconnected",
+            Impossible::DeadEnds { .. } => "dead-ends",
+            Impossible::Exhausted { .. } => "exhausted",
+        }
+    }
+}
+
 /// The message of [`Impossible::Exhausted`]: a board the propagation rules refuted before
 /// any branching is not said to have been searched.
 fn exhausted(nodes: u64) -> String {

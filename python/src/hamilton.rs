@@ -21,15 +21,8 @@ fn parse(grid: &str) -> PyResult<Grid> {
 
 /// The proof as a Python `Impossible` with `reason` (a short name) and the crate's message.
 fn impossible(py: Python<'_>, proof: &Proof) -> PyErr {
-    let reason = match proof {
-        Proof::Parity(_) => "parity",
-        Proof::Disconnected { .. } => "disconnected",
-        Proof::DeadEnds { .. } => "dead-ends",
-        Proof::Exhausted { .. } => "exhausted",
-        _ => "other",
-    };
     let err = Impossible::new_err(proof.to_string());
-    if let Err(e) = err.value(py).setattr("reason", reason) {
+    if let Err(e) = err.value(py).setattr("reason", proof.reason()) {
         return e;
     }
     err

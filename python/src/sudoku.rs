@@ -10,7 +10,7 @@ use sudoku_engine::generate::Finals as CrateFinals;
 use sudoku_engine::io::{self, SolveOptions, count_all, read_puzzles};
 use sudoku_engine::isomorph::Isomorph;
 use sudoku_engine::parse::{Format, write_all};
-use sudoku_engine::{FileError, Grid, Solutions, Verdict};
+use sudoku_engine::{FileError, Grid, Solutions};
 
 use crate::args::{unsigned, unsigned_opt};
 use crate::drive;
@@ -106,14 +106,6 @@ fn finals(n: &Bound<'_, PyAny>, digit: Option<&Bound<'_, PyAny>>) -> PyResult<Fi
     Ok(Finals { inner })
 }
 
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::NoSolution => "none",
-        Verdict::Unique => "unique",
-        Verdict::Multiple => "several",
-    }
-}
-
 fn parse_format(name: Option<&str>) -> PyResult<Option<Format>> {
     name.map(|n| n.parse::<Format>().map_err(to_py::<SudokuError>))
         .transpose()
@@ -171,7 +163,7 @@ fn solve_file<'py>(
     let anomalies: Vec<(usize, &str)> = report
         .anomalies
         .iter()
-        .map(|a| (a.puzzle, verdict_name(a.verdict)))
+        .map(|a| (a.puzzle, a.verdict.name()))
         .collect();
     let dict = PyDict::new(py);
     dict.set_item("puzzles", report.puzzles)?;
@@ -273,7 +265,7 @@ fn solve_chunk<'py>(
             .map_err(to_py::<SudokuError>)?;
         for (g, c) in batch.iter().zip(&counts) {
             guesses += c.guesses;
-            verdicts.push(verdict_name(c.verdict()));
+            verdicts.push(c.verdict().name());
             answers.push(c.first.unwrap_or(*g));
         }
         py.check_signals()?;

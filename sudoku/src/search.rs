@@ -70,6 +70,16 @@ impl Verdict {
             _ => Verdict::Multiple,
         }
     }
+
+    /// A one-word name for machine-readable output: `none`, `unique` or `several` (what the
+    /// Python binding and the programs' JSON use; `Display` gives the phrase).
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::NoSolution => "none",
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "several",
+        }
+    }
 }
 
 impl std::fmt::Display for Verdict {
