@@ -175,14 +175,22 @@ def _hamilton(args: argparse.Namespace, client) -> int:
     )
     if not args.quiet:
         print(f"{totals.nodes} nodes in all", file=sys.stderr)
+    return _print_hamilton(args, totals.count, totals.paths, totals.nodes)
+
+
+def _print_hamilton(args: argparse.Namespace, count: int, paths: List[str], nodes: int) -> int:
+    """Prints a block-fill result as ``block_fill`` does: every path (``--all``), or the
+    count; the exit status, 1 when there is no path."""
+    from .hamilton import arrows
+
     if args.all:
-        for p in totals.paths:
-            print(p if args.letters else hamilton.arrows(p))
-        if not totals.paths:
-            print(f"no path: an exhaustive search ({totals.nodes} nodes) found no path")
+        for p in paths:
+            print(p if args.letters else arrows(p))
+        if not paths:
+            print(f"no path: an exhaustive search ({nodes} nodes) found no path")
     else:
-        print(totals.count)
-    return 0 if totals.count else 1
+        print(count)
+    return 0 if count else 1
 
 
 def _hamilton_local(args: argparse.Namespace) -> Optional[int]:
@@ -197,24 +205,22 @@ def _hamilton_local(args: argparse.Namespace) -> Optional[int]:
         paths = hamilton.list_locally(grid)
         if paths is None:
             return None
-        for p in paths.paths:
-            print(p if args.letters else hamilton.arrows(p))
-        if not paths.paths:
-            print(f"no path: an exhaustive search ({paths.nodes} nodes) found no path")
-        found, how = paths.found, f"enumerated ({paths.nodes} nodes)"
+        count, listed, nodes = paths.found, paths.paths, paths.nodes
+        how = f"enumerated ({nodes} nodes)"
     else:
         counted = hamilton.count_locally(grid)
         if counted is None:
             return None
-        print(counted)
-        found, how = counted, "counted by the frontier dynamic programme"
+        count, listed, nodes = counted, [], 0
+        how = "counted by the frontier dynamic programme"
+    code = _print_hamilton(args, count, listed, nodes)
     if not args.quiet:
         print(
             f"hamilton: {how} in one process in {time.monotonic() - start:.3f} s; no cluster "
             "started for work this small (--no-local sends it to one)",
             file=sys.stderr,
         )
-    return 0 if found else 1
+    return code
 
 
 #: Subcommands that can finish small work in this process, before any cluster starts.
