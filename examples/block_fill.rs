@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use examples::input;
 use examples::{Drive, drive};
-use hamilton_solver::count::count;
+use hamilton_solver::CountError;
+use hamilton_solver::count::{CountLimits, DEFAULT_MAX_STATES, count_with};
 use hamilton_solver::{Grid, Impossible, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.
@@ -44,6 +45,11 @@ struct Args {
     /// Print the number of paths instead of one path.
     #[arg(long, conflicts_with = "all")]
     count: bool,
+    /// With `--count`: the most frontier states the count may hold at once (its memory:
+    /// about 40 bytes each); a board needing more is refused.
+    #[arg(long, requires = "count", value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_states: u64,
     /// Print every path, one a line.
     #[arg(long)]
     all: bool,
@@ -121,7 +127,11 @@ fn main() -> ExitCode {
         }
     };
     if args.count {
-        return match count(&grid) {
+        let limits = CountLimits {
+            max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+            ..CountLimits::default()
+        };
+        return match count_with(&grid, &limits) {
             Ok(n) => {
                 if args.json {
                     // The count as a JSON number of any size (Python's json reads it exactly).
@@ -136,8 +146,14 @@ fn main() -> ExitCode {
                 }
             }
             Err(e) => {
-                eprintln!("block_fill: {e}");
-                ExitCode::from(2)
+                // A limit, not a fault of the board's text: the failure status, as for a
+                // board without a path.
+                let hint = match e {
+                    CountError::TooManyStates { .. } => "; raise it with --max-states",
+                    _ => "",
+                };
+                eprintln!("block_fill: {e}{hint}");
+                ExitCode::FAILURE
             }
         };
     }

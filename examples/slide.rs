@@ -28,8 +28,8 @@ use std::time::Instant;
 use clap::Parser;
 use examples::{Drive, drive};
 use slide_solver::{
-    Board, BuildProgress, Engine, GoalConvention, HeuristicKind, Options, Puzzle, Search, Solver,
-    parse_size,
+    Board, BuildProgress, DEFAULT_MAX_STORED, Engine, GoalConvention, HeuristicKind, Options,
+    Puzzle, Search, Solver, parse_size,
 };
 
 /// Solve a sliding-tile puzzle optimally.
@@ -61,6 +61,11 @@ struct Args {
     /// Where pattern databases are cached (default: $SLIDE_PDB_DIR or the user cache).
     #[arg(long)]
     pdb_dir: Option<PathBuf>,
+    /// The most nodes an A* engine (astar, astar-heap, baseline) may store: its memory,
+    /// about 100 bytes each. A search that needs more stops with an error.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STORED as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_stored: u64,
     /// Also draw the solution as an SVG picture in FILE: a strip of boards, one per move.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -94,6 +99,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         engine: args.engine.unwrap_or(Engine::default_for(w, h)),
         heuristic: args.heuristic.unwrap_or(HeuristicKind::default_for(w, h)),
         pdb_dir: args.pdb_dir.clone(),
+        max_stored: usize::try_from(args.max_stored).unwrap_or(usize::MAX),
     };
     let mut last = Instant::now();
     let progress = |p: BuildProgress| {
@@ -115,6 +121,15 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         found = Some(s);
         ControlFlow::Break(())
     });
+    if found.is_none() && solver.is_out_of_memory() {
+        return Err(format!(
+            "{} stopped after storing {} nodes, its memory limit; raise it with --max-stored, \
+             or use --engine idastar, whose memory is its path",
+            options.engine.name(),
+            args.max_stored
+        )
+        .into());
+    }
     let solution = found.ok_or("the search ended without a solution")?;
     let progress = solver.progress();
     examples::picture::write_svg(args.svg.as_deref(), || {

@@ -2,7 +2,6 @@
 //! standard output, as it does for `cat`, `jq` and `rg`: every program reads a puzzle piped
 //! to it (`cat board.txt | block_fill -`).
 
-use std::io::Read;
 use std::path::Path;
 
 /// True when `path` is `-`: standard input (or standard output, for an output).
@@ -28,14 +27,16 @@ pub fn output_name(path: &Path) -> String {
     }
 }
 
-/// The whole text of `path`, or of standard input for `-`; the error names the path (or
-/// `<stdin>`).
+/// The whole text of `path`, or of standard input for `-`, up to
+/// [`MAX_TEXT_BYTES`](puzzle_search::MAX_TEXT_BYTES) with its memory reserved fallibly; the
+/// error names the path (or `<stdin>`).
 pub fn read_text(path: &Path) -> Result<String, String> {
+    let limit = puzzle_search::MAX_TEXT_BYTES;
     let read = if is_std(path) {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map(|_| text)
+        puzzle_search::read_text_within(std::io::stdin().lock(), limit, None)
     } else {
-        std::fs::read_to_string(path)
+        std::fs::File::open(path)
+            .and_then(|file| puzzle_search::read_text_within(file, limit, None))
     };
     read.map_err(|e| format!("{}: {e}", name(path)))
 }

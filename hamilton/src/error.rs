@@ -134,6 +134,19 @@ pub enum CountError {
         /// The narrower side.
         width: usize,
     },
+    /// The sweep needed more frontier states in one step than
+    /// [`CountLimits::max_states`](crate::count::CountLimits::max_states) allows, or the
+    /// memory for them could not be had.
+    #[error(
+        "counting this board needs more than {max_states} frontier states at once (the limit on the count's memory)"
+    )]
+    TooManyStates {
+        /// The limit in force.
+        max_states: usize,
+    },
+    /// The count's cancel flag was set before it finished.
+    #[error("the count was cancelled")]
+    Cancelled,
 }
 
 impl Impossible {

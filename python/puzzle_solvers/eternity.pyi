@@ -72,11 +72,16 @@ class Search:
         engine: Literal["table", "baseline"] = "table",
         order: Literal["row", "spiral", "border"] = "row",
     ) -> "Search": ...
-    def split(self, depth: int) -> List["Search"]:
-        """Independent, picklable parts; their nodes plus ``prefix_nodes`` are the whole's."""
-    def cut(self, depth: int, nonempty: bool = False) -> Tuple[int, List[str]]:
+    def split(self, depth: int, max_parts: Optional[int] = None) -> List["Search"]:
+        """Independent, picklable parts; their nodes plus ``prefix_nodes`` are the whole's.
+        More than ``max_parts`` (default 1024; each holds its own tables) raises
+        ``EternityError``."""
+    def cut(
+        self, depth: int, nonempty: bool = False, max_parts: Optional[int] = None
+    ) -> Tuple[int, List[str]]:
         """``split`` as checkpoint texts: ``(prefix_nodes, texts)``, cheap for many parts;
-        ``nonempty=True`` leaves out the parts with no node (the totals stay the same)."""
+        ``nonempty=True`` leaves out the parts with no node (the totals stay the same).
+        More than ``max_parts`` (default 2**20) raises ``EternityError``."""
     @staticmethod
     def from_checkpoint_text(
         puzzle: Puzzle,

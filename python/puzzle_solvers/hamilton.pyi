@@ -6,8 +6,11 @@ from . import Impossible as Impossible
 def solve(grid: str) -> List[Tuple[int, int]]:
     """A path through every tile, as (row, col) cells from the start; raises Impossible."""
 
-def count(grid: str) -> int:
-    """The exact number of paths from the start (from every start if there is none)."""
+def count(grid: str, max_states: Optional[int] = None) -> int:
+    """The exact number of paths from the start (from every start if there is none).
+
+    ``max_states`` caps the count's memory (frontier states held at once, about 40 bytes
+    each); a grid that needs more raises ``HamiltonError``."""
 
 class Paths:
     """Every path in the crate's fixed order, or one part of a split of that enumeration."""

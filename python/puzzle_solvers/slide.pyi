@@ -26,11 +26,13 @@ def solve(
     size: _Size = None,
     heuristic: Optional[str] = None,
     engine: Optional[str] = None,
+    max_stored: Optional[int] = None,
 ) -> Solution:
     """An optimal solution towards the goal ``1 2 ... n-1 0`` (blank last).
 
     ``engine``: ``astar``, ``astar-heap``, ``idastar`` or ``baseline``; by default A* up to
-    3x3 and IDA* beyond."""
+    3x3 and IDA* beyond. ``max_stored``: the most nodes an A* engine may store (its memory;
+    default 2**24); a search that needs more raises ``SlideError``."""
 
 class Plan:
     """A board with its heuristic loaded, ready to cut IDA* iterations into parts."""

@@ -50,13 +50,20 @@ pub struct Allowance {
 }
 
 /// Steps `search` until it finds an item, finishes, or spends `allowance`, in GIL-free slices
-/// with a signal check between them. A pending signal's exception (a `KeyboardInterrupt` for
+/// with a signal check before and between them (a spent time allowance returns at once). A pending signal's exception (a `KeyboardInterrupt` for
 /// Ctrl-C) is returned as the error; the search keeps every node done and can go on.
 pub fn step<S>(py: Python<'_>, search: &mut S, allowance: Allowance) -> PyResult<Step<S::Item>>
 where
     S: Search + Send,
     S::Item: Send,
 {
+    // A caller that steps from item to item (a count, a `run` collecting paths) calls again
+    // at once after each: the look for signals comes first, so Ctrl-C is answered between
+    // items too, and no item already returned is lost to it.
+    py.check_signals()?;
+    if allowance.seconds.is_some_and(|s| s <= 0.0) {
+        return Ok(Step::Paused);
+    }
     let deadline = allowance
         .seconds
         .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
@@ -77,7 +84,13 @@ where
             nodes_left,
             end: 0,
         };
+        let before = search.progress().as_ref().nodes;
         match py.detach(|| search.step(limit)) {
+            // A pause without work is a cap of the search's own (an A* out of memory): it
+            // will not move on, so the caller hears of it now instead of spinning.
+            Step::Paused if search.progress().as_ref().nodes == before => {
+                return Ok(Step::Paused);
+            }
             Step::Paused => {}
             done => return Ok(done),
         }
@@ -126,6 +139,23 @@ where
     T: Send,
     F: FnOnce() -> T + Send,
 {
+    until_signal_unblocking(py, stop, || {}, work)
+}
+
+/// [`until_signal`] for work that may wait on something outside the process, where the stop
+/// flag alone cannot reach it (a read blocked in opening a named pipe that has no writer):
+/// on Ctrl-C, `unblock` runs after the flag is set, and again every [`SLICE`] until the
+/// work has ended, to release such a wait (see [`unblock_pipes`]).
+pub fn until_signal_unblocking<T, F>(
+    py: Python<'_>,
+    stop: &Cancel,
+    unblock: impl Fn() + Sync,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         worker()
@@ -138,9 +168,41 @@ where
         answer_or_signal(py, rx, |rx| {
             stop.cancel();
             // Its answer (most likely "stopped") is dropped: the signal is the caller's answer.
-            let _ = py.detach(|| lock(rx).recv());
+            // `unblock` is repeated while the worker is not done: it may reach its blocking
+            // call only after an earlier try.
+            py.detach(|| {
+                loop {
+                    unblock();
+                    match lock(rx).recv_timeout(SLICE) {
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        _ => break,
+                    }
+                }
+            });
         })
     })
+}
+
+/// Releases a thread blocked in opening one of `paths` that is a named pipe (FIFO): a read
+/// end waits in `open` for a writer, a write end for a reader. Opening the pipe for both
+/// reading and writing never waits (on Linux and the BSDs) and counts as both, so the
+/// waiting `open` returns; once this end is closed again the reader sees the end of the
+/// input and a writer a broken pipe, and the work ends with that. Paths that are not pipes
+/// are left alone.
+pub fn unblock_pipes(paths: &[&std::path::Path]) {
+    #[cfg(unix)]
+    for path in paths {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            // Opened and dropped at once: its only purpose is to have existed.
+            let _ = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(path);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = paths;
 }
 
 /// The builder of a worker thread of [`off_thread`] and [`until_signal`].

@@ -5,13 +5,17 @@ use eternity_solver::engine::{EngineKind, Mode};
 use eternity_solver::format::{self, e2pieces, json, mcgavin};
 use eternity_solver::search::{Continuation, SearchOptions, Solver};
 use eternity_solver::{Board, FillOrder, Instance, OrderKind, Search, Step};
-use puzzle_search::{Checkpoint, Split};
+use puzzle_search::Checkpoint;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::args::unsigned;
+use crate::args::{unsigned, unsigned_opt};
 use crate::drive::{self, Allowance};
 use crate::errors::{EternityError, to_py};
+
+/// The default of `Search.split`'s `max_parts`: each part is a search with its own tables
+/// (about 330 kB on a 16x16 board), so 1024 parts take about a third of a gigabyte.
+const SEARCH_PARTS: usize = 1024;
 
 /// An Eternity II puzzle: board size, pieces and hints.
 #[pyclass(module = "puzzle_solvers.eternity", frozen)]
@@ -162,6 +166,33 @@ impl EternitySearch {
             solutions: Vec::new(),
             prefix_nodes,
         }
+    }
+
+    /// The jobs of a cut at `depth` within `max_parts`, made on a worker thread that Ctrl-C
+    /// stops (a deep cut of a big board takes seconds).
+    fn cut_jobs(
+        &self,
+        py: Python<'_>,
+        depth: usize,
+        nonempty: bool,
+        max_parts: usize,
+    ) -> PyResult<eternity_solver::search::Jobs> {
+        use eternity_solver::search::{SplitLimits, split_nonempty_within, split_within};
+        let stop = puzzle_search::Cancel::new();
+        let limits = SplitLimits {
+            max_parts,
+            cancel: Some(stop.clone()),
+        };
+        let inst = &self.puzzle.get().inst;
+        let order = &self.order;
+        drive::until_signal(py, &stop, || {
+            if nonempty {
+                split_nonempty_within(inst, order, depth, &limits)
+            } else {
+                split_within(inst, order, depth, &limits)
+            }
+        })?
+        .map_err(|e| EternityError::new_err(format!("{e} (or raise max_parts)")))
     }
 
     /// One call of `step`, recording a solution found.
@@ -331,38 +362,48 @@ impl EternitySearch {
     /// parts, one per subtree, in search order. Each part is a `Search` of its own: step it
     /// here, or pickle it to another process. The parts' nodes plus `prefix_nodes` (on every
     /// part) are the uncut search's nodes; their solutions, in part order, are its solutions.
-    fn split(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<Vec<EternitySearch>> {
+    /// A part holds its own copy of the search's tables (some hundreds of kilobytes), so a
+    /// cut making more than `max_parts` parts (default 1024) raises `EternityError`: `cut`
+    /// makes many cheaply. Ctrl-C stops the cut.
+    #[pyo3(signature = (depth, max_parts = None))]
+    fn split(
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        max_parts: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<EternitySearch>> {
         let depth: usize = unsigned(depth, "depth")?;
-        let parts = py.detach(|| Split::split(&self.solver, depth));
-        let prefix = parts.prefix.nodes;
-        Ok(parts
-            .parts
-            .into_iter()
-            .map(|s| self.with_solver(py, s, prefix))
-            .collect())
+        let max_parts = unsigned_opt::<usize>(max_parts, "max_parts")?.unwrap_or(SEARCH_PARTS);
+        let jobs = self.cut_jobs(py, depth, false, max_parts)?;
+        let mut parts = Vec::with_capacity(jobs.jobs.len());
+        for job in &jobs.jobs {
+            let solver = self
+                .solver
+                .resume_with_tables(job)
+                .map_err(to_py::<EternityError>)?;
+            parts.push(self.with_solver(py, solver, jobs.prefix_nodes));
+        }
+        Ok(parts)
     }
 
     /// Cuts the search at `depth` like `split`, but returns the parts as checkpoint texts,
     /// `(prefix_nodes, texts)`, without building a search for each: cheap in time and memory
     /// for thousands of parts. `Search.from_checkpoint` makes a part of one, anywhere. With
     /// `nonempty=True` the parts whose subtree holds no node are left out (the totals stay
-    /// the same: they add nothing), at the price of a look one depth further.
-    #[pyo3(signature = (depth, nonempty = false))]
+    /// the same: they add nothing), at the price of a look one depth further. A cut making
+    /// more than `max_parts` parts (default 2**20) raises `EternityError`; Ctrl-C stops it.
+    #[pyo3(signature = (depth, nonempty = false, max_parts = None))]
     fn cut(
         &self,
         py: Python<'_>,
         depth: &Bound<'_, PyAny>,
         nonempty: bool,
+        max_parts: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(u64, Vec<String>)> {
         let depth: usize = unsigned(depth, "depth")?;
-        let inst = &self.puzzle.get().inst;
-        let jobs = py.detach(|| {
-            if nonempty {
-                eternity_solver::search::split_nonempty(inst, &self.order, depth)
-            } else {
-                eternity_solver::search::split(inst, &self.order, depth)
-            }
-        });
+        let max_parts = unsigned_opt::<usize>(max_parts, "max_parts")?
+            .unwrap_or(eternity_solver::search::DEFAULT_MAX_PARTS);
+        let jobs = self.cut_jobs(py, depth, nonempty, max_parts)?;
         let texts = jobs
             .jobs
             .iter()

@@ -9,7 +9,7 @@ use puzzle_search::Split;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::args::unsigned;
+use crate::args::{unsigned, unsigned_opt};
 use crate::drive::{self, Allowance};
 use crate::errors::{HamiltonError, Impossible, to_py};
 
@@ -49,17 +49,32 @@ fn solve(py: Python<'_>, grid: &str) -> PyResult<Vec<(usize, usize)>> {
 }
 
 /// The number of paths from the start through every tile (from every start when the grid
-/// has none), counted exactly without enumerating them; any size of integer.
+/// has none), counted exactly without enumerating them; any size of integer. `max_states`
+/// caps the count's memory (frontier states held at once, about 40 bytes each; the crate's
+/// default when `None`): a grid needing more raises `HamiltonError`.
 #[pyfunction]
-fn count(py: Python<'_>, grid: &str) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (grid, max_states=None))]
+fn count(py: Python<'_>, grid: &str, max_states: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     let grid = parse(grid)?;
+    let max_states =
+        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
+    let stop = puzzle_search::Cancel::new();
+    let limits = crate_count::CountLimits {
+        max_states,
+        cancel: Some(stop.clone()),
+    };
     // The count is one dynamic programme, not a stepped search: it runs on a thread of its
-    // own so that Ctrl-C still answers at once.
-    let counted = drive::off_thread(py, move || match grid.start() {
-        Some(_) => crate_count::count(&grid),
-        None => crate_count::count_all_starts(&grid),
+    // own, which Ctrl-C stops through the cancel flag before the call returns.
+    let counted = drive::until_signal(py, &stop, move || match grid.start() {
+        Some(_) => crate_count::count_with(&grid, &limits),
+        None => crate_count::count_all_starts_with(&grid, &limits),
     })?
-    .map_err(to_py::<HamiltonError>)?;
+    .map_err(|e| match e {
+        hamilton_solver::CountError::TooManyStates { .. } => {
+            HamiltonError::new_err(format!("{e}; raise it with max_states="))
+        }
+        e => to_py::<HamiltonError>(e),
+    })?;
     // Python's int parses any size of decimal; the crate's big count prints one.
     let int = py.get_type::<pyo3::types::PyInt>();
     Ok(int.call1((counted.to_string(),))?.unbind())

@@ -83,16 +83,19 @@ fn size(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(usize, usize)>> {
 /// `heuristic`: `manhattan`, `linear-conflict`, `walking-distance`, `pdb71`, `pdb663`, `pdb78`,
 /// `pdb6666`, ...; by default the 7-1 pattern databases for 3x3, 6-6-3 for 4x4 (built once,
 /// in seconds, and cached on disk) and linear conflict otherwise. `engine`: `astar`,
-/// `astar-heap`, `idastar` or `baseline`; by default A* up to 3x3 and IDA* beyond. Raises
+/// `astar-heap`, `idastar` or `baseline`; by default A* up to 3x3 and IDA* beyond.
+/// `max_stored`: the most nodes an A* engine may store (its memory, about 64 bytes each;
+/// default 2**24); a search that needs more raises `SlideError`. Raises
 /// `SlideError` for a malformed or unsolvable board.
 #[pyfunction]
-#[pyo3(signature = (board, size = None, heuristic = None, engine = None))]
+#[pyo3(signature = (board, size = None, heuristic = None, engine = None, max_stored = None))]
 fn solve(
     py: Python<'_>,
     board: &str,
     size: Option<&Bound<'_, PyAny>>,
     heuristic: Option<&str>,
     engine: Option<&str>,
+    max_stored: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solution> {
     let puzzle = puzzle(board, size)?;
     let (w, h) = (puzzle.start().width(), puzzle.start().height());
@@ -103,9 +106,22 @@ fn solve(
     if let Some(name) = engine {
         options.engine = name.parse::<Engine>().map_err(to_py::<SlideError>)?;
     }
+    if let Some(max) = crate::args::unsigned_opt::<usize>(max_stored, "max_stored")? {
+        options.max_stored = max;
+    }
     let mut solver = build(py, &puzzle, &options)?;
-    let solution: CrateSolution = drive::next(py, &mut solver)?
-        .ok_or_else(|| SlideError::new_err("the search ended without a solution"))?;
+    let solution: CrateSolution = drive::next(py, &mut solver)?.ok_or_else(|| {
+        if solver.is_out_of_memory() {
+            SlideError::new_err(format!(
+                "{} stopped after storing {} nodes, its memory limit; raise it with \
+                 max_stored=, or use engine=\"idastar\", whose memory is its path",
+                options.engine.name(),
+                options.max_stored
+            ))
+        } else {
+            SlideError::new_err("the search ended without a solution")
+        }
+    })?;
     let progress = solver.progress();
     Ok(Solution {
         moves: solution.letters(),

@@ -150,15 +150,21 @@ fn solve_file<'py>(
         threads,
     };
     let stop = Cancel::new();
-    let solved = drive::until_signal(py, &stop, || {
-        io::solve_file_watched(&path, &out, options, |_| {
-            if stop.is_cancelled() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    })?;
+    let pipes = [path.as_path(), out.as_path()];
+    let solved = drive::until_signal_unblocking(
+        py,
+        &stop,
+        || drive::unblock_pipes(&pipes),
+        || {
+            io::solve_file_watched(&path, &out, options, |_| {
+                if stop.is_cancelled() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        },
+    )?;
     let report = solved.map_err(file_error)?;
     let anomalies: Vec<(usize, &str)> = report
         .anomalies
@@ -195,7 +201,20 @@ fn read_file(
     input_format: Option<&str>,
 ) -> PyResult<(Vec<String>, &'static str)> {
     let input = parse_format(input_format)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+    // Read on a worker that Ctrl-C stops, bounded and fallibly reserved: a named pipe
+    // without a writer, an endless device or a huge file ends in KeyboardInterrupt or an
+    // error, never in a hang or an abort.
+    let stop = Cancel::new();
+    let text = drive::until_signal_unblocking(
+        py,
+        &stop,
+        || drive::unblock_pipes(&[path.as_path()]),
+        || {
+            std::fs::File::open(&path)
+                .and_then(|f| puzzle_search::read_text_within(f, io::MAX_INPUT_BYTES, Some(&stop)))
+        },
+    )?
+    .map_err(|e| io_error(&path, e))?;
     let (grids, format) = py
         .detach(|| read_puzzles(&text, input))
         .map_err(|e| SudokuError::new_err(format!("{}: {e}", path.display())))?;

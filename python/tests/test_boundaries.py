@@ -75,3 +75,39 @@ def test_a_huge_token_comes_back_as_a_short_excerpt():
         quartiles.solve("a" * 1_000_000)
     assert len(str(e.value)) < 300
     assert "(1000000 characters)" in str(e.value)
+
+
+# Memory that grows with the input or the search has a documented limit, raised as the
+# crate's exception instead of exhausting the machine (each of these used gigabytes).
+OFFICIAL = TESTDATA / "eternity" / "eternity2dev-instances" / "e2-16x16-v00.json"
+
+
+def test_a_count_past_its_memory_limit_raises_hamilton_error():
+    with pytest.raises(hamilton.HamiltonError, match="frontier states.*max_states"):
+        hamilton.count(("x" * 12 + "\n") * 12, max_states=1000)
+    # A board within a generous limit: from every start, each of the 276 paths twice.
+    assert hamilton.count(("x" * 4 + "\n") * 4, max_states=10**6) == 552
+
+
+def test_an_astar_past_its_memory_limit_raises_slide_error():
+    hard = "13 14 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    with pytest.raises(slide.SlideError, match="memory limit.*max_stored"):
+        slide.solve(hard, engine="astar", heuristic="manhattan", max_stored=10_000)
+    assert slide.solve("8672543x1", engine="astar", max_stored=10**6).length == 31
+
+
+def test_a_deep_eternity_split_raises_eternity_error():
+    search = eternity.Search(eternity.load(OFFICIAL))
+    with pytest.raises(eternity.EternityError, match="more than 1024 parts"):
+        search.split(40)
+    with pytest.raises(eternity.EternityError, match="more than 100 parts"):
+        search.cut(40, max_parts=100)
+    assert len(search.split(1, max_parts=10**6)) > 0
+
+
+def test_a_slide_cut_stays_within_its_part_limit():
+    plan = slide.Plan("8672543x1", heuristic="manhattan")
+    cut = plan.split(10**6, min_parts=10**9)
+    assert 0 < len(cut.parts) <= 1 << 16
+    with pytest.raises(slide.SlideError, match="more than 65536 parts"):
+        plan.split(10**6, depth=40)

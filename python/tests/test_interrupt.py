@@ -110,3 +110,63 @@ def test_ctrl_c_stops_solve_file_and_keeps_the_old_output(tmp_path):
     # by the time the exception was raised it had stopped writing.
     assert out.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.txt", "solved.txt"]
+
+
+# Every call below ran on for seconds after Ctrl-C, or never answered it: each now raises
+# KeyboardInterrupt within a second (the binding looks every 20 ms; the rest is a loaded
+# machine's scheduling).
+S10 = TESTDATA / "hamilton" / "s10_1.txt"
+
+
+def test_ctrl_c_stops_a_count_of_many_sudoku_solutions():
+    latency, extra = interrupt(
+        setup="from puzzle_solvers import sudoku",
+        call="sudoku.count('0' * 81, limit=10**9)",
+        report="0",
+    )
+    assert latency < 1.0, latency
+
+
+def test_ctrl_c_stops_a_deep_eternity_split():
+    latency, _ = interrupt(
+        setup="from puzzle_solvers import eternity; "
+        f"search = eternity.Search(eternity.load({str(ENDLESS)!r}))",
+        call="search.cut(40, max_parts=10**9)",
+        report="0",
+    )
+    assert latency < 1.0, latency
+
+
+def test_ctrl_c_stops_a_hamilton_count_and_its_work():
+    latency, extra = interrupt(
+        setup="import threading; from puzzle_solvers import hamilton; "
+        "grid = ('x' * 20 + '\\n') * 20",
+        call="hamilton.count(grid, max_states=10**9)",
+        # No worker thread is left counting once the call has raised.
+        report="threading.active_count()",
+    )
+    assert latency < 1.0, latency
+    assert extra == ["1"], extra
+
+
+def test_ctrl_c_stops_a_read_of_a_pipe_without_a_writer(tmp_path):
+    fifo = tmp_path / "puzzles.fifo"
+    os.mkfifo(fifo)
+    latency, _ = interrupt(
+        setup="from puzzle_solvers import sudoku",
+        call=f"sudoku.read_file({str(fifo)!r})",
+        report="0",
+    )
+    assert latency < 1.0, latency
+
+
+def test_paths_run_keeps_its_time_budget_when_paths_come_fast():
+    from puzzle_solvers import hamilton
+
+    paths = hamilton.Paths(S10.read_text())
+    began = time.monotonic()
+    assert paths.run(seconds=0.5) == "paused"
+    took = time.monotonic() - began
+    assert paths.found > 0
+    # Paths come every few microseconds; the budget is kept to within a slice.
+    assert took < 1.5, took

@@ -175,7 +175,9 @@ impl Dictionary {
     }
 
     /// A dictionary of exactly these words, all at [`CUSTOM_TIER`]. Words are lowercased;
-    /// duplicates are fine; empty strings are skipped.
+    /// duplicates are fine; empty strings are skipped, and so are words longer than
+    /// [`MAX_WORD_LEN`](crate::MAX_WORD_LEN) bytes (four tiles can never spell them, and a
+    /// huge one would make the map's memory balloon).
     ///
     /// # Errors
     /// [`DictionaryError::NotALetterInWord`] if a word has a character other than an ASCII
@@ -188,7 +190,7 @@ impl Dictionary {
         let mut list = Vec::new();
         for (i, w) in words.into_iter().enumerate() {
             let w = w.as_ref();
-            if w.is_empty() {
+            if w.is_empty() || w.len() > crate::MAX_WORD_LEN {
                 continue;
             }
             let word = normalise(w).map_err(|(column, ch)| DictionaryError::NotALetterInWord {
@@ -209,7 +211,8 @@ impl Dictionary {
     }
 
     /// A dictionary from a word list: one word per line, surrounding whitespace ignored, blank
-    /// lines and lines starting with `#` skipped.
+    /// lines, lines starting with `#` and words longer than
+    /// [`MAX_WORD_LEN`](crate::MAX_WORD_LEN) bytes skipped (no board can play them).
     ///
     /// # Errors
     /// [`DictionaryError::NotALetter`] with the line and column of the first bad character.
@@ -217,7 +220,7 @@ impl Dictionary {
         let mut list = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let word = line.trim();
-            if word.is_empty() || word.starts_with('#') {
+            if word.is_empty() || word.starts_with('#') || word.len() > crate::MAX_WORD_LEN {
                 continue;
             }
             let lead = line.len() - line.trim_start().len();
@@ -245,10 +248,13 @@ impl Dictionary {
     /// the file and, as its source, the error of [`from_word_list`](Self::from_word_list).
     pub fn from_word_list_file(path: impl AsRef<Path>) -> Result<Dictionary, DictionaryError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| DictionaryError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        // Bounded and fallibly reserved: a huge or endless input is an error, not an abort.
+        let text = std::fs::File::open(path)
+            .and_then(|f| puzzle_search::read_text_within(f, puzzle_search::MAX_TEXT_BYTES, None))
+            .map_err(|source| DictionaryError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Self::from_word_list(&text).map_err(|e| DictionaryError::InFile {
             path: path.to_path_buf(),
             source: Box::new(e),

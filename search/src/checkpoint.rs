@@ -211,10 +211,13 @@ impl Checkpoint {
     /// Reads a checkpoint from `path`.
     pub fn load(path: impl AsRef<Path>) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        // Bounded and fallibly reserved: a huge or endless file is an error, not an abort.
+        let text = std::fs::File::open(path)
+            .and_then(|f| crate::read_text_within(f, crate::MAX_TEXT_BYTES, None))
+            .map_err(|source| CheckpointError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Checkpoint::from_text(&text)
     }
 

@@ -128,6 +128,17 @@ pub enum PuzzleError {
         /// Rows.
         height: usize,
     },
+    /// A [`cut`](crate::cut) at this depth would make more than
+    /// [`MAX_PARTS`](crate::MAX_PARTS) parts.
+    #[error(
+        "cutting at depth {depth} makes more than {max_parts} parts (the limit on a cut's memory); cut shallower"
+    )]
+    TooManyParts {
+        /// The depth asked for.
+        depth: usize,
+        /// The limit.
+        max_parts: usize,
+    },
 }
 
 /// Why a pattern database could not be loaded or saved.

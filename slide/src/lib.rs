@@ -73,13 +73,13 @@ mod walking;
 pub use puzzle_search::{Budget, Limit, Search, Step};
 
 pub use board::{Board, Direction, GoalConvention, MAX_CELLS, parse_size};
-pub use engine::{AStar, Baseline, Engine, IdaStar, Iteration};
+pub use engine::{AStar, Baseline, DEFAULT_MAX_STORED, Engine, IdaStar, Iteration};
 pub use error::{MoveError, NameError, ParseError, PdbError, PuzzleError, SolveError, SplitError};
 pub use heuristic::{Heuristic, LineMemo, LinearConflict, Manhattan, Zero};
 pub use pdb::{BuildProgress, Partition, PatternDatabases, PatternDb, PdbMemo};
 pub use queue::{BucketQueue, Entry, HeapQueue, PQLike};
 pub use search::{HeuristicKind, Options, Outcome, Progress, Solver, solve};
 pub use solution::{Solution, StepInfo, Steps};
-pub use split::{Cut, CutDepth, Part, Plan, Subtree, cut};
+pub use split::{Cut, CutDepth, MAX_PARTS, Part, Plan, Subtree, cut};
 pub use state::{Geometry, Puzzle, State};
 pub use walking::{WalkingDistance, WdMemo};

@@ -104,6 +104,10 @@ pub struct Options {
     pub heuristic: HeuristicKind,
     /// Where pattern databases are cached (`None`: [`PatternDatabases::default_dir`]).
     pub pdb_dir: Option<PathBuf>,
+    /// The most nodes the A* engines ([`Engine::AStar`], [`Engine::AStarHeap`],
+    /// [`Engine::Baseline`]) store, their memory; IDA* stores none. A search that reaches it
+    /// stops ([`Solver::is_out_of_memory`]) instead of exhausting the machine's memory.
+    pub max_stored: usize,
 }
 
 impl Options {
@@ -113,6 +117,7 @@ impl Options {
             engine,
             heuristic,
             pdb_dir: None,
+            max_stored: crate::DEFAULT_MAX_STORED,
         }
     }
 
@@ -136,12 +141,22 @@ enum Engines<H: Heuristic> {
 }
 
 impl<H: Heuristic> Engines<H> {
-    fn new(puzzle: &Puzzle, h: H, engine: Engine) -> Result<Self, SolveError> {
+    fn new(puzzle: &Puzzle, h: H, engine: Engine, max_stored: usize) -> Result<Self, SolveError> {
         Ok(match engine {
-            Engine::AStar => Engines::AStar(AStar::new(puzzle, h)?),
-            Engine::AStarHeap => Engines::AStarHeap(AStar::new(puzzle, h)?),
+            Engine::AStar => Engines::AStar(AStar::new(puzzle, h)?.with_max_stored(max_stored)),
+            Engine::AStarHeap => {
+                Engines::AStarHeap(AStar::new(puzzle, h)?.with_max_stored(max_stored))
+            }
             Engine::IdaStar | Engine::Baseline => Engines::IdaStar(IdaStar::new(puzzle, h)?),
         })
+    }
+
+    fn is_out_of_memory(&self) -> bool {
+        match self {
+            Engines::AStar(s) => s.is_out_of_memory(),
+            Engines::AStarHeap(s) => s.is_out_of_memory(),
+            Engines::IdaStar(_) => false,
+        }
     }
 
     #[inline]
@@ -223,32 +238,45 @@ impl Solver {
         let g = puzzle.geometry();
         let blank = puzzle.goal().blank();
         let engine = options.engine;
-        let inner =
-            match (engine, options.heuristic) {
-                (Engine::Baseline, _) => Inner::Baseline(Box::new(Baseline::new(puzzle))),
-                (_, HeuristicKind::Manhattan) => Inner::Manhattan(Box::new(Engines::new(
+        let inner = match (engine, options.heuristic) {
+            (Engine::Baseline, _) => Inner::Baseline(Box::new(
+                Baseline::new(puzzle).with_max_stored(options.max_stored),
+            )),
+            (_, HeuristicKind::Manhattan) => Inner::Manhattan(Box::new(Engines::new(
+                puzzle,
+                Manhattan::new(g, blank),
+                engine,
+                options.max_stored,
+            )?)),
+            (_, HeuristicKind::LinearConflict) => Inner::LinearConflict(Box::new(Engines::new(
+                puzzle,
+                LinearConflict::new(g, blank),
+                engine,
+                options.max_stored,
+            )?)),
+            (_, HeuristicKind::WalkingDistance) => Inner::WalkingDistance(Box::new(Engines::new(
+                puzzle,
+                WalkingDistance::new(g, blank)?,
+                engine,
+                options.max_stored,
+            )?)),
+            (_, HeuristicKind::Pdb(part)) => {
+                let h = PatternDatabases::load(
+                    part,
+                    g.width,
+                    g.height,
+                    blank,
+                    options.pdb_dir.as_deref(),
+                    progress,
+                )?;
+                Inner::Pdb(Box::new(Engines::new(
                     puzzle,
-                    Manhattan::new(g, blank),
+                    h,
                     engine,
-                )?)),
-                (_, HeuristicKind::LinearConflict) => Inner::LinearConflict(Box::new(
-                    Engines::new(puzzle, LinearConflict::new(g, blank), engine)?,
-                )),
-                (_, HeuristicKind::WalkingDistance) => Inner::WalkingDistance(Box::new(
-                    Engines::new(puzzle, WalkingDistance::new(g, blank)?, engine)?,
-                )),
-                (_, HeuristicKind::Pdb(part)) => {
-                    let h = PatternDatabases::load(
-                        part,
-                        g.width,
-                        g.height,
-                        blank,
-                        options.pdb_dir.as_deref(),
-                        progress,
-                    )?;
-                    Inner::Pdb(Box::new(Engines::new(puzzle, h, engine)?))
-                }
-            };
+                    options.max_stored,
+                )?))
+            }
+        };
         Ok(Solver {
             engine,
             heuristic: options.heuristic,
@@ -264,6 +292,19 @@ impl Solver {
     /// The heuristic it was asked for (the baseline uses the seed's whatever this says).
     pub fn heuristic(&self) -> HeuristicKind {
         self.heuristic
+    }
+
+    /// True once an A* engine stopped at [`Options::max_stored`] (or the machine's memory):
+    /// every later step pauses without work, and a run ends as
+    /// [`Run::Capped`](puzzle_search::Run::Capped).
+    pub fn is_out_of_memory(&self) -> bool {
+        match &self.inner {
+            Inner::Baseline(s) => s.is_out_of_memory(),
+            Inner::Manhattan(s) => s.is_out_of_memory(),
+            Inner::LinearConflict(s) => s.is_out_of_memory(),
+            Inner::WalkingDistance(s) => s.is_out_of_memory(),
+            Inner::Pdb(s) => s.is_out_of_memory(),
+        }
     }
 
     /// IDA*'s finished iterations, bound and nodes each (empty for the other engines).

@@ -203,7 +203,7 @@ fn saved_and_restored_parts_resume_exactly() {
     let plan = Plan::new(&p, HeuristicKind::LinearConflict, None, |_| true).unwrap();
     let (solution, log) = serial(&p, LinearConflict::new(p.geometry(), p.goal().blank()));
     for &(bound, nodes) in &log {
-        let c = plan.split(bound, Some(4), 0);
+        let c = plan.split(bound, Some(4), 0).expect("a cut");
         let cut_nodes = c.nodes;
         let mut total = 0;
         let mut found = None;
@@ -245,7 +245,7 @@ fn a_plan_names_its_heuristic_and_finds_the_serial_answer() {
     let (solution, log) = serial(&p, Manhattan::new(p.geometry(), p.goal().blank()));
     assert_eq!(plan.start_bound(), log[0].0);
     assert_eq!(plan.heuristic(), HeuristicKind::Manhattan);
-    let c = plan.split(log.last().unwrap().0, None, 32);
+    let c = plan.split(log.last().unwrap().0, None, 32).expect("a cut");
     assert!(c.parts.len() >= 32);
     let mut found = None;
     for mut part in c.parts {
@@ -262,7 +262,7 @@ fn a_plan_names_its_heuristic_and_finds_the_serial_answer() {
 fn damaged_checkpoints_are_typed_errors() {
     let p = eight("8672543x1");
     let plan = Plan::new(&p, HeuristicKind::Manhattan, None, |_| true).unwrap();
-    let mut part = plan.split(29, Some(4), 0).parts.remove(3);
+    let mut part = plan.split(29, Some(4), 0).expect("a cut").parts.remove(3);
     assert!(part.step(Budget::nodes(50)).is_paused());
     let good = part.checkpoint();
     let text = good.to_text();
@@ -322,7 +322,7 @@ proptest! {
     ) {
         let p = eight("8672543x1");
         let plan = Plan::new(&p, HeuristicKind::Manhattan, None, |_| true).unwrap();
-        let mut part = plan.split(27, Some(5), 0).parts.remove(0);
+        let mut part = plan.split(27, Some(5), 0).expect("a cut").parts.remove(0);
         let _ = part.step(Budget::nodes(20));
         let mut cp = part.checkpoint();
         // Edit the body and re-seal it, so the body parser and checks are what is tested.
@@ -369,7 +369,7 @@ fn korf_felner_40_cut_with_6_6_6_6_adds_up() {
     let log = solver.iterations().to_vec();
     let mut next = None;
     for (i, it) in log.iter().enumerate() {
-        let c = plan.split(it.bound, None, 256);
+        let c = plan.split(it.bound, None, 256).expect("a cut");
         if let Some(b) = next {
             assert_eq!(it.bound, b);
         }

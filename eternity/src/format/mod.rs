@@ -13,10 +13,13 @@ use std::path::Path;
 use crate::error::FormatError;
 
 pub(crate) fn read_text(path: &Path) -> Result<String, FormatError> {
-    std::fs::read_to_string(path).map_err(|source| FormatError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    // Bounded and fallibly reserved: a huge or endless input is an error, not an abort.
+    std::fs::File::open(path)
+        .and_then(|f| puzzle_search::read_text_within(f, puzzle_search::MAX_TEXT_BYTES, None))
+        .map_err(|source| FormatError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FormatError> {

@@ -360,7 +360,11 @@ mod tests {
         // 151,512 nodes in all, one solution; the limits fall above the cut, on it, inside
         // jobs (with snapshots every 500 nodes, thinned past 64), and past the end.
         for depth in [2, 6] {
-            let (jobs, marks) = split_marked(&inst, &order, depth);
+            let unbounded = crate::search::SplitLimits {
+                max_parts: usize::MAX,
+                cancel: None,
+            };
+            let (jobs, marks) = split_marked(&inst, &order, depth, &unbounded).expect("a cut");
             let (m, p) = (marks[0], jobs.prefix_nodes);
             let caps = [
                 1,

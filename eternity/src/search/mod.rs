@@ -38,7 +38,10 @@ use std::time::{Duration, Instant};
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
 
 pub use continuation::Continuation;
-pub use split::{Jobs, split, split_nonempty};
+pub use split::{
+    DEFAULT_MAX_PARTS, Jobs, SplitError, SplitLimits, split, split_nonempty, split_nonempty_within,
+    split_within,
+};
 #[cfg(feature = "parallel")]
 pub use split::{ParallelControl, ParallelOutcome, run_parallel, run_parallel_with};
 

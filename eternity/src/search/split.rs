@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering::Relaxed;
 #[cfg(feature = "parallel")]
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
-use puzzle_search::{Meter, Parts, Unlimited};
+use puzzle_search::{Cancel, Limit, Meter, Parts, Unlimited};
 #[cfg(feature = "parallel")]
 use puzzle_search::{Nodes, Search, Step};
 #[cfg(feature = "parallel")]
@@ -37,14 +37,97 @@ pub struct Jobs {
 /// Enumerates the subtrees at `depth` (capped at the fill order's length minus one). The
 /// prefix nodes plus the jobs' nodes equal the node count of the uncut search, and the jobs'
 /// solutions, in job order, are the uncut search's solutions in order.
+///
+/// The number of jobs grows about exponentially with `depth` and nothing here caps it: for a
+/// depth that comes from a user, use [`split_within`].
 pub fn split(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
-    split_marked(inst, order, depth).0
+    let unbounded = SplitLimits {
+        max_parts: usize::MAX,
+        cancel: None,
+    };
+    match split_marked(inst, order, depth, &unbounded) {
+        Ok((jobs, _)) => jobs,
+        // Neither limit can be reached: no cap, no flag.
+        Err(e) => unreachable!("an unbounded split failed: {e}"),
+    }
+}
+
+/// The default of [`SplitLimits::max_parts`]: 2^20 jobs, some hundreds of megabytes of
+/// continuations on a 16x16 board cut deep.
+pub const DEFAULT_MAX_PARTS: usize = 1 << 20;
+
+/// What a split may spend: how many parts it may make, and a flag that stops it early.
+#[derive(Clone, Debug)]
+pub struct SplitLimits {
+    /// The most jobs the cut may make; a deeper cut is refused with
+    /// [`SplitError::TooManyParts`] instead of exhausting the machine's memory.
+    pub max_parts: usize,
+    /// Once set, the cut stops within a few thousand nodes with [`SplitError::Cancelled`].
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for SplitLimits {
+    fn default() -> SplitLimits {
+        SplitLimits {
+            max_parts: DEFAULT_MAX_PARTS,
+            cancel: None,
+        }
+    }
+}
+
+/// Why a split within limits was not made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SplitError {
+    /// The cut would make more parts than [`SplitLimits::max_parts`].
+    #[error(
+        "cutting at depth {depth} makes more than {max_parts} parts (the limit on a split's memory); cut shallower"
+    )]
+    TooManyParts {
+        /// The depth of the cut (after capping it below the fill order's length).
+        depth: usize,
+        /// The limit in force.
+        max_parts: usize,
+    },
+    /// The cancel flag was set before the cut was made.
+    #[error("the split was cancelled")]
+    Cancelled,
+}
+
+/// [`split`] within `limits`: refused with [`SplitError::TooManyParts`] as soon as the
+/// cut makes more than `limits.max_parts` jobs, stopped with [`SplitError::Cancelled`] once
+/// `limits.cancel` is set. A cut that fits is [`split`]'s, job for job.
+///
+/// ```
+/// use eternity_solver::format;
+/// use eternity_solver::search::{SplitError, SplitLimits, split, split_within};
+/// use eternity_solver::{FillOrder, OrderKind};
+/// let inst = format::parse_pieces("3 3\n0 0 1 2\n0 0 2 1\n0 0 1 1\n0 0 2 2\n1 1 2 2\n0 1 1 0\n0 2 2 0\n0 1 2 0\n0 2 1 0\n").unwrap();
+/// let order = FillOrder::new(&inst, OrderKind::Row).unwrap();
+/// let all = split(&inst, &order, 2);
+/// let fits = SplitLimits { max_parts: all.jobs.len(), ..SplitLimits::default() };
+/// assert_eq!(split_within(&inst, &order, 2, &fits), Ok(all.clone()));
+/// let tight = SplitLimits { max_parts: all.jobs.len() - 1, ..SplitLimits::default() };
+/// assert!(matches!(split_within(&inst, &order, 2, &tight), Err(SplitError::TooManyParts { .. })));
+/// ```
+pub fn split_within(
+    inst: &Instance,
+    order: &FillOrder,
+    depth: usize,
+    limits: &SplitLimits,
+) -> Result<Jobs, SplitError> {
+    Ok(split_marked(inst, order, depth, limits)?.0)
 }
 
 /// [`split`], and for each job the prefix nodes counted up to and including its prefix's last
 /// placement: the single-threaded search places that many prefix nodes before the job's first
 /// node (the rest of the prefix comes between and after the jobs, depth first).
-pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> (Jobs, Vec<u64>) {
+pub(super) fn split_marked(
+    inst: &Instance,
+    order: &FillOrder,
+    depth: usize,
+    limits: &SplitLimits,
+) -> Result<(Jobs, Vec<u64>), SplitError> {
     let depth = depth.min(order.len().saturating_sub(1));
     let fingerprint = Continuation::fingerprint(inst, order);
     let job = |choices: Vec<u32>| Continuation {
@@ -69,7 +152,7 @@ pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> 
             prefix_max_depth: 0,
             jobs,
         };
-        return (jobs, marks);
+        return Ok((jobs, marks));
     }
     let cursor = Cursor {
         leaf: depth,
@@ -77,14 +160,30 @@ pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> 
     };
     let mut core = Core::new(EngineKind::Table, inst, order, cursor);
     let mut stats = Stats::default();
-    let mut meter = Meter::new(Unlimited, 0);
+    let never = Cancel::new();
+    let mut meter = Meter::new(
+        Unlimited.or_cancel(limits.cancel.as_ref().unwrap_or(&never)),
+        0,
+    );
     let mut jobs = Vec::new();
     let mut marks = Vec::new();
-    while let Event::Leaf(path) = core.run(&mut meter, &mut stats) {
-        let mut choices: Vec<u32> = path.iter().map(|c| c.key()).collect();
-        choices.push(0);
-        jobs.push(job(choices));
-        marks.push(stats.nodes);
+    loop {
+        match core.run(&mut meter, &mut stats) {
+            Event::Leaf(path) => {
+                if jobs.len() >= limits.max_parts {
+                    return Err(SplitError::TooManyParts {
+                        depth,
+                        max_parts: limits.max_parts,
+                    });
+                }
+                let mut choices: Vec<u32> = path.iter().map(|c| c.key()).collect();
+                choices.push(0);
+                jobs.push(job(choices));
+                marks.push(stats.nodes);
+            }
+            Event::Paused => return Err(SplitError::Cancelled),
+            Event::Finished => break,
+        }
     }
     let jobs = Jobs {
         depth,
@@ -92,7 +191,7 @@ pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> 
         prefix_max_depth: stats.max_depth,
         jobs,
     };
-    (jobs, marks)
+    Ok((jobs, marks))
 }
 
 /// [`split`] without the jobs whose subtree holds no node (nothing fits at the cut's depth
@@ -103,12 +202,30 @@ pub(super) fn split_marked(inst: &Instance, order: &FillOrder, depth: usize) -> 
 /// (a job has nodes exactly when some job of that cut extends its prefix), which costs about
 /// as much as the cut itself.
 pub fn split_nonempty(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs {
-    let mut all = split(inst, order, depth);
+    let unbounded = SplitLimits {
+        max_parts: usize::MAX,
+        cancel: None,
+    };
+    match split_nonempty_within(inst, order, depth, &unbounded) {
+        Ok(jobs) => jobs,
+        Err(e) => unreachable!("an unbounded split failed: {e}"),
+    }
+}
+
+/// [`split_nonempty`] within `limits` (see [`split_within`]); the cap counts the jobs of
+/// both cuts it makes, the empty ones too.
+pub fn split_nonempty_within(
+    inst: &Instance,
+    order: &FillOrder,
+    depth: usize,
+    limits: &SplitLimits,
+) -> Result<Jobs, SplitError> {
+    let mut all = split_within(inst, order, depth, limits)?;
     let d = all.depth;
     if d + 1 > order.len().saturating_sub(1) {
-        return all; // no depth below the cut to look at
+        return Ok(all); // no depth below the cut to look at
     }
-    let deeper = split(inst, order, d + 1).jobs;
+    let deeper = split_within(inst, order, d + 1, limits)?.jobs;
     // Both cuts list their jobs in search order, so one walk pairs them up.
     let mut next = deeper.iter().map(|j| &j.choices[..d]).peekable();
     all.jobs.retain(|job| {
@@ -120,7 +237,7 @@ pub fn split_nonempty(inst: &Instance, order: &FillOrder, depth: usize) -> Jobs 
         }
         has_nodes
     });
-    all
+    Ok(all)
 }
 
 /// Cuts the search at a depth into [`Solver`]s, one per subtree, each resumed from a job of
@@ -232,7 +349,14 @@ pub fn run_parallel_with(
     // 16x16 board, copying them about 30 microseconds.
     let tables = Solver::new(inst, order, options);
     if let Some(cap) = options.max_nodes {
-        let (sp, marks) = split_marked(inst, order, depth);
+        let unbounded = SplitLimits {
+            max_parts: usize::MAX,
+            cancel: None,
+        };
+        let (sp, marks) = match split_marked(inst, order, depth, &unbounded) {
+            Ok(cut) => cut,
+            Err(e) => unreachable!("an unbounded split failed: {e}"),
+        };
         return super::capped::Capped {
             inst,
             order,

@@ -17,6 +17,7 @@ mod big;
 pub use big::BigCount;
 
 use hashbrown::HashMap;
+use puzzle_search::Cancel;
 
 use crate::error::CountError;
 use crate::graph::Graph;
@@ -26,6 +27,33 @@ use crate::proof;
 /// The widest frontier supported: boards at most this many tiles wide on their narrower
 /// side.
 pub const MAX_WIDTH: usize = 30;
+
+/// The default of [`CountLimits::max_states`]: 2^24 frontier states in one layer of the
+/// sweep, about 0.6 GB with the two layers' tables at their largest (more with counts past
+/// `u64`). Full boards up to 14 wide stay well inside; a full 20x20 board needs more.
+pub const DEFAULT_MAX_STATES: usize = 1 << 24;
+
+/// What a count may spend: the sweep's memory, and a flag that stops it early.
+#[derive(Clone, Debug)]
+pub struct CountLimits {
+    /// The most frontier states one layer of the sweep may hold; a board that needs more is
+    /// refused with [`CountError::TooManyStates`] instead of exhausting the machine's memory.
+    pub max_states: usize,
+    /// Once set, the sweep stops within a few thousand states with [`CountError::Cancelled`].
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for CountLimits {
+    fn default() -> CountLimits {
+        CountLimits {
+            max_states: DEFAULT_MAX_STATES,
+            cancel: None,
+        }
+    }
+}
+
+/// How many states the sweep handles between two looks at the cancel flag.
+const CANCEL_EVERY: u32 = 4096;
 
 /// The number of paths through every tile once:
 /// - with a start tile: the paths from the start (to any end, or to the `E` tile if marked),
@@ -41,6 +69,21 @@ pub const MAX_WIDTH: usize = 30;
 /// assert_eq!(count(&corner).unwrap(), 52u128);
 /// ```
 pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
+    count_with(grid, &CountLimits::default())
+}
+
+/// [`count`] within `limits`: refused with [`CountError::TooManyStates`] when a layer of
+/// the sweep would hold more than `limits.max_states` states (or the memory for them cannot
+/// be had), stopped with [`CountError::Cancelled`] once `limits.cancel` is set.
+///
+/// ```
+/// use hamilton_solver::{Grid, count::{CountLimits, count_with}};
+/// use hamilton_solver::CountError;
+/// let full8 = Grid::parse_any_start(&"xxxxxxxx\n".repeat(8)).unwrap();
+/// let tight = CountLimits { max_states: 100, ..CountLimits::default() };
+/// assert!(matches!(count_with(&full8, &tight), Err(CountError::TooManyStates { .. })));
+/// ```
+pub fn count_with(grid: &Grid, limits: &CountLimits) -> Result<BigCount, CountError> {
     let g = if grid.width() > grid.height() {
         grid.transposed()
     } else {
@@ -73,11 +116,11 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
         return Ok(BigCount::zero());
     }
     // the narrowest counter that holds every partial count, tried in turn
-    Ok(match sweep::<u64>(&g) {
+    Ok(match sweep::<u64>(&g, limits)? {
         Some(c) => BigCount::from(u128::from(c)),
-        None => match sweep::<u128>(&g) {
+        None => match sweep::<u128>(&g, limits)? {
             Some(c) => BigCount::from(c),
-            None => sweep::<BigCount>(&g).unwrap_or_default(),
+            None => sweep::<BigCount>(&g, limits)?.unwrap_or_default(),
         },
     })
 }
@@ -85,8 +128,13 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
 /// The count of paths from every start, summed: twice [`count`] of the start-less board
 /// (each path is counted from both its ends), for boards of two or more tiles.
 pub fn count_all_starts(grid: &Grid) -> Result<BigCount, CountError> {
+    count_all_starts_with(grid, &CountLimits::default())
+}
+
+/// [`count_all_starts`] within `limits` (see [`count_with`]).
+pub fn count_all_starts_with(grid: &Grid, limits: &CountLimits) -> Result<BigCount, CountError> {
     let free = grid.with_start(None).unwrap_or_else(|| grid.clone());
-    let undirected = count(&free)?;
+    let undirected = count_with(&free, limits)?;
     if free.tile_count() == 1 || free.end().is_some() {
         return Ok(undirected);
     }
@@ -183,8 +231,19 @@ fn partner(st: u64, i: usize, slots: usize) -> usize {
     unreachable!("unmatched bracket in a frontier state")
 }
 
-/// The sweep; `None` if a count overflowed `C`.
-fn sweep<C: Tally>(g: &Grid) -> Option<C> {
+/// What went wrong while a layer was filled: a count overflowed `C` (the sweep is redone
+/// with a wider counter), or the layer ran out of room (the count is refused).
+#[derive(Default)]
+struct Trouble {
+    overflow: bool,
+    full: bool,
+}
+
+/// The sweep; `Ok(None)` if a count overflowed `C`.
+fn sweep<C: Tally>(g: &Grid, limits: &CountLimits) -> Result<Option<C>, CountError> {
+    let max_states = limits.max_states;
+    let too_many = || CountError::TooManyStates { max_states };
+    let mut until_cancel_check = CANCEL_EVERY;
     let (w, h) = (g.width(), g.height());
     let slots = w + 1;
     let slot_mask: u64 = if 2 * slots >= 64 {
@@ -200,19 +259,30 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
     let tile = |r: usize, c: usize| g.is_tile(Pos::new(r, c));
     let mut tiles_left = g.tile_count();
     let mut total: Option<C> = None;
-    let mut overflow = false;
+    let mut trouble = Trouble::default();
     let mut states: HashMap<u64, C> = HashMap::new();
     states.insert(0, C::one());
     let mut next: HashMap<u64, C> = HashMap::new();
+    // A new state takes room only while the layer is under the cap and its table can grow:
+    // memory is reserved fallibly, so a board too big for the machine is an error, not an
+    // abort.
     let put =
-        |map: &mut HashMap<u64, C>, st: u64, c: &C, overflow: &mut bool| match map.get_mut(&st) {
+        |map: &mut HashMap<u64, C>, st: u64, c: &C, trouble: &mut Trouble| match map.get_mut(&st) {
             Some(v) => {
                 if !v.add(c) {
-                    *overflow = true;
+                    trouble.overflow = true;
                 }
             }
             None => {
-                map.insert(st, c.clone());
+                let len = map.len();
+                if len >= max_states
+                    || (len == map.capacity()
+                        && map.try_reserve(len.clamp(16, max_states - len)).is_err())
+                {
+                    trouble.full = true;
+                } else {
+                    map.insert(st, c.clone());
+                }
             }
         };
     for r in 0..h {
@@ -225,13 +295,22 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
             let down = r + 1 < h && tile(r + 1, c);
             let p = Pos::new(r, c);
             let fixed = Some(p) == start || Some(p) == end;
-            next.reserve(states.len());
+            if next.try_reserve(states.len()).is_err() {
+                return Err(too_many());
+            }
             for (st, cnt) in states.drain() {
+                until_cancel_check -= 1;
+                if until_cancel_check == 0 {
+                    until_cancel_check = CANCEL_EVERY;
+                    if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                        return Err(CountError::Cancelled);
+                    }
+                }
                 let l = get(st, c);
                 let u = get(st, c + 1);
                 if !is_tile {
                     if l == NONE && u == NONE {
-                        put(&mut next, st, &cnt, &mut overflow);
+                        put(&mut next, st, &cnt, &mut trouble);
                     }
                     continue;
                 }
@@ -244,13 +323,13 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
                 } else {
                     (base & !(3 << USED_SHIFT)) | ((used + 1) << USED_SHIFT)
                 };
-                let finish = |rest: u64, total: &mut Option<C>, overflow: &mut bool| {
+                let finish = |rest: u64, total: &mut Option<C>, trouble: &mut Trouble| {
                     // the path is closed: nothing else may be open or left to cover
                     if rest & slot_mask == 0 && tiles_left == 0 {
                         match total {
                             Some(t) => {
                                 if !t.add(&cnt) {
-                                    *overflow = true;
+                                    trouble.overflow = true;
                                 }
                             }
                             None => *total = Some(cnt.clone()),
@@ -264,15 +343,15 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
                                 &mut next,
                                 set(set(base, c, OPEN), c + 1, CLOSE),
                                 &cnt,
-                                &mut overflow,
+                                &mut trouble,
                             );
                         }
                         if can_end {
                             if down {
-                                put(&mut next, set(after_end, c, END), &cnt, &mut overflow);
+                                put(&mut next, set(after_end, c, END), &cnt, &mut trouble);
                             }
                             if right {
-                                put(&mut next, set(after_end, c + 1, END), &cnt, &mut overflow);
+                                put(&mut next, set(after_end, c + 1, END), &cnt, &mut trouble);
                             }
                         }
                     }
@@ -280,18 +359,18 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
                         let at = if l != NONE { c } else { c + 1 };
                         if !fixed {
                             if down {
-                                put(&mut next, set(base, c, x), &cnt, &mut overflow);
+                                put(&mut next, set(base, c, x), &cnt, &mut trouble);
                             }
                             if right {
-                                put(&mut next, set(base, c + 1, x), &cnt, &mut overflow);
+                                put(&mut next, set(base, c + 1, x), &cnt, &mut trouble);
                             }
                         }
                         if can_end {
                             if x == END {
-                                finish(after_end, &mut total, &mut overflow);
+                                finish(after_end, &mut total, &mut trouble);
                             } else {
                                 let q = partner(st, at, slots);
-                                put(&mut next, set(after_end, q, END), &cnt, &mut overflow);
+                                put(&mut next, set(after_end, q, END), &cnt, &mut trouble);
                             }
                         }
                     }
@@ -301,47 +380,57 @@ fn sweep<C: Tally>(g: &Grid) -> Option<C> {
                         }
                         match (l, u) {
                             (OPEN, CLOSE) => {} // would close a cycle
-                            (CLOSE, OPEN) => put(&mut next, base, &cnt, &mut overflow),
+                            (CLOSE, OPEN) => put(&mut next, base, &cnt, &mut trouble),
                             (OPEN, OPEN) => {
                                 let q = partner(st, c + 1, slots);
-                                put(&mut next, set(base, q, OPEN), &cnt, &mut overflow);
+                                put(&mut next, set(base, q, OPEN), &cnt, &mut trouble);
                             }
                             (CLOSE, CLOSE) => {
                                 let q = partner(st, c, slots);
-                                put(&mut next, set(base, q, CLOSE), &cnt, &mut overflow);
+                                put(&mut next, set(base, q, CLOSE), &cnt, &mut trouble);
                             }
-                            (END, END) => finish(base, &mut total, &mut overflow),
+                            (END, END) => finish(base, &mut total, &mut trouble),
                             (END, _) => {
                                 let q = partner(st, c + 1, slots);
-                                put(&mut next, set(base, q, END), &cnt, &mut overflow);
+                                put(&mut next, set(base, q, END), &cnt, &mut trouble);
                             }
                             (_, END) => {
                                 let q = partner(st, c, slots);
-                                put(&mut next, set(base, q, END), &cnt, &mut overflow);
+                                put(&mut next, set(base, q, END), &cnt, &mut trouble);
                             }
                             _ => unreachable!("two plugs of kinds {l} and {u}"),
                         }
                     }
                 }
-                if overflow {
-                    return None;
+                if trouble.full {
+                    return Err(too_many());
+                }
+                if trouble.overflow {
+                    return Ok(None);
                 }
             }
             std::mem::swap(&mut states, &mut next);
         }
         // next row: the down plugs move one slot right, under the next row's up slots
-        let shifted: Vec<(u64, C)> = states.drain().collect();
+        let mut shifted: Vec<(u64, C)> = Vec::new();
+        if shifted.try_reserve_exact(states.len()).is_err() {
+            return Err(too_many());
+        }
+        shifted.extend(states.drain());
         for (st, cnt) in shifted {
             if get(st, w) != NONE {
                 continue;
             }
             let used = st & !slot_mask;
             let moved = ((st & slot_mask) << 2) & slot_mask;
-            put(&mut states, used | moved, &cnt, &mut overflow);
+            put(&mut states, used | moved, &cnt, &mut trouble);
         }
     }
-    if overflow {
-        return None;
+    if trouble.full {
+        return Err(too_many());
     }
-    Some(total.unwrap_or_else(C::zero))
+    if trouble.overflow {
+        return Ok(None);
+    }
+    Ok(Some(total.unwrap_or_else(C::zero)))
 }

@@ -12,6 +12,7 @@ use slide_solver::{Plan as CratePlan, Search, Step};
 
 use super::{Solution, heuristic_kind, puzzle, with_signals};
 use crate::drive::{self, Allowance};
+use crate::errors::{SlideError, to_py};
 
 /// A board with its heuristic loaded, ready to cut IDA* iterations into parts.
 #[pyclass(module = "puzzle_solvers.slide", frozen)]
@@ -93,7 +94,9 @@ impl Plan {
         let bound: u32 = unsigned(bound, "bound")?;
         let depth: Option<usize> = unsigned_opt(depth, "depth")?;
         let min_parts: usize = unsigned_opt(min_parts, "min_parts")?.unwrap_or(64);
-        let cut = py.detach(|| self.plan.split(bound, depth, min_parts));
+        let cut = py
+            .detach(|| self.plan.split(bound, depth, min_parts))
+            .map_err(to_py::<SlideError>)?;
         let parts = cut
             .parts
             .into_iter()

@@ -5,7 +5,7 @@
 
 use puzzle_search::{Limit, Meter, Search, Step};
 
-use super::Counters;
+use super::{Counters, DEFAULT_MAX_STORED, Room, table_room, vec_room};
 use crate::board::Direction;
 use crate::error::PuzzleError;
 use crate::hash::KeyMap;
@@ -50,6 +50,7 @@ pub struct AStar<H: Heuristic, Q: PQLike = BucketQueue> {
     best: KeyMap<u32>,
     counters: Counters,
     expanding: Option<Expansion<H::Memo>>,
+    room: Room,
 }
 
 fn unpack(key: u128, template: &State) -> State {
@@ -78,9 +79,29 @@ impl<H: Heuristic, Q: PQLike> AStar<H, Q> {
             best: KeyMap::default(),
             counters: Counters::default(),
             expanding: None,
+            room: Room::new(DEFAULT_MAX_STORED),
         };
         search.reset(puzzle)?;
         Ok(search)
+    }
+
+    /// The same search storing at most `max` nodes (default [`DEFAULT_MAX_STORED`]): once
+    /// full, or once the memory for more cannot be had, every step pauses without work
+    /// ([`Run::Capped`](puzzle_search::Run::Capped) for a run) and
+    /// [`is_out_of_memory`](Self::is_out_of_memory) says so.
+    pub fn with_max_stored(mut self, max: usize) -> Self {
+        self.room = Room::new(max);
+        self
+    }
+
+    /// True once the search stopped at its limit on stored nodes (or the machine's memory).
+    pub fn is_out_of_memory(&self) -> bool {
+        self.room.full
+    }
+
+    /// The most nodes it may store.
+    pub fn max_stored(&self) -> usize {
+        self.room.max
     }
 
     /// Starts over on another puzzle of the same size, keeping the allocations (the node
@@ -108,6 +129,7 @@ impl<H: Heuristic, Q: PQLike> AStar<H, Q> {
             ..Counters::default()
         };
         self.expanding = None;
+        self.room.full = false;
         self.puzzle = puzzle.clone();
         Ok(())
     }
@@ -142,6 +164,9 @@ impl<H: Heuristic, Q: PQLike> Search for AStar<H, Q> {
     fn step<L: Limit>(&mut self, budget: L) -> Step<Solution> {
         if self.counters.done {
             return Step::Finished;
+        }
+        if self.room.full {
+            return Step::Paused;
         }
         let geo = self.puzzle.geometry().clone();
         let template = self.puzzle.state();
@@ -179,7 +204,12 @@ impl<H: Heuristic, Q: PQLike> Search for AStar<H, Q> {
                 if from == NONE || (node.dir < 4 && d == (node.dir + 2) % 4) {
                     continue;
                 }
-                if !meter.go_on(self.counters.generated) {
+                let (nodes, best) = (&mut self.nodes, &mut self.best);
+                let fits = self.room.fits(nodes.len(), || {
+                    vec_room(nodes)
+                        && table_room(best.len(), best.capacity(), |n| best.try_reserve(n))
+                });
+                if !fits || !meter.go_on(self.counters.generated) {
                     self.expanding = Some(Expansion {
                         id,
                         node,

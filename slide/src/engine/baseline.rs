@@ -9,7 +9,7 @@
 
 use puzzle_search::{Limit, Meter, Search, Step};
 
-use super::Counters;
+use super::{Counters, DEFAULT_MAX_STORED, Room, table_room, vec_room};
 use crate::board::Direction;
 use crate::hash::KeySet;
 use crate::heuristic::{Heuristic, LinearConflict};
@@ -47,6 +47,7 @@ pub struct Baseline<Q: PQLike = HeapQueue> {
     open: Q,
     counters: Counters,
     expanding: Option<Expansion>,
+    room: Room,
 }
 
 impl<Q: PQLike> Baseline<Q> {
@@ -76,7 +77,20 @@ impl<Q: PQLike> Baseline<Q> {
                 ..Counters::default()
             },
             expanding: None,
+            room: Room::new(DEFAULT_MAX_STORED),
         }
+    }
+
+    /// The same search storing at most `max` nodes (default [`DEFAULT_MAX_STORED`]); see
+    /// [`AStar::with_max_stored`](super::AStar::with_max_stored).
+    pub fn with_max_stored(mut self, max: usize) -> Self {
+        self.room = Room::new(max);
+        self
+    }
+
+    /// True once the search stopped at its limit on stored nodes (or the machine's memory).
+    pub fn is_out_of_memory(&self) -> bool {
+        self.room.full
     }
 
     /// True once the search has returned its solution (or found none).
@@ -109,6 +123,9 @@ impl<Q: PQLike> Search for Baseline<Q> {
         if self.counters.done {
             return Step::Finished;
         }
+        if self.room.full {
+            return Step::Paused;
+        }
         let geo = self.puzzle.geometry().clone();
         let mut meter = Meter::new(budget, self.counters.generated);
         loop {
@@ -138,7 +155,12 @@ impl<Q: PQLike> Search for Baseline<Q> {
                 if from == NONE || (node.dir < 4 && d == (node.dir + 2) % 4) {
                     continue;
                 }
-                if !meter.go_on(self.counters.generated) {
+                let (nodes, seen) = (&mut self.nodes, &mut self.seen);
+                let fits = self.room.fits(nodes.len(), || {
+                    vec_room(nodes)
+                        && table_room(seen.len(), seen.capacity(), |n| seen.try_reserve(n))
+                });
+                if !fits || !meter.go_on(self.counters.generated) {
                     self.expanding = Some(Expansion { id, node, next: d });
                     self.counters.open = self.open.len();
                     return Step::Paused;

@@ -101,6 +101,54 @@ impl FromStr for Engine {
     }
 }
 
+/// The default of the most nodes an A* engine ([`AStar`], [`Baseline`]) stores: 2^24,
+/// about 1.5 GB with the closed set at its largest. A 3x3 board needs at most 181,440; an
+/// easy 4x4 board fits; a hard one needs IDA*, whose memory is its path.
+pub const DEFAULT_MAX_STORED: usize = 1 << 24;
+
+/// The memory of an A* engine: the most nodes it may store, and whether it ran out. Its
+/// arena and its table grow fallibly, so a machine without the memory stops the search the
+/// same way the limit does, instead of aborting the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Room {
+    pub(crate) max: usize,
+    pub(crate) full: bool,
+}
+
+impl Room {
+    pub(crate) fn new(max: usize) -> Room {
+        Room { max, full: false }
+    }
+
+    /// True when one more node fits beside the `stored` ones: under the limit, and the
+    /// arena's and table's room for it was had (`grow` reserves it where they are full).
+    /// Once false, it stays false.
+    #[inline]
+    pub(crate) fn fits(&mut self, stored: usize, grow: impl FnOnce() -> bool) -> bool {
+        if !self.full && (stored >= self.max || !grow()) {
+            self.full = true;
+        }
+        !self.full
+    }
+}
+
+/// Room for one more item in `v`: what it has, or fallibly doubled.
+#[inline]
+pub(crate) fn vec_room<T>(v: &mut Vec<T>) -> bool {
+    v.len() < v.capacity() || v.try_reserve(v.len().max(1024)).is_ok()
+}
+
+/// Room for one more entry in a hash table of `len` entries and `capacity`, reserved by
+/// `reserve` (its `try_reserve`) when full.
+#[inline]
+pub(crate) fn table_room<E>(
+    len: usize,
+    capacity: usize,
+    reserve: impl FnOnce(usize) -> Result<(), E>,
+) -> bool {
+    len < capacity || reserve(len.max(1024)).is_ok()
+}
+
 /// The counters every engine keeps, turned into a [`Progress`] on demand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Counters {

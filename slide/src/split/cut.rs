@@ -96,11 +96,19 @@ pub fn cut<H: Heuristic + Clone>(
 ) -> Result<Cut<Subtree<H>>, PuzzleError> {
     heuristic.check(puzzle.geometry())?;
     match depth {
-        CutDepth::Exactly(d) => Ok(cut_at(puzzle, heuristic, bound, d)),
+        CutDepth::Exactly(d) => cut_at(puzzle, heuristic, bound, d),
         CutDepth::MinParts(min) => {
             let mut d = 0;
+            let mut shallower = None;
             loop {
-                let c = cut_at(puzzle, heuristic, bound, d);
+                let c = match cut_at(puzzle, heuristic, bound, d) {
+                    Ok(c) => c,
+                    // The depth before was the deepest that fits: the most parts allowed.
+                    Err(too_many @ PuzzleError::TooManyParts { .. }) => {
+                        return shallower.ok_or(too_many);
+                    }
+                    Err(e) => return Err(e),
+                };
                 // Deeper than the bound every node is pruned; a cut that met the goal or
                 // found no frontier node stays the same however deep it goes.
                 if c.parts.len() >= min
@@ -110,18 +118,24 @@ pub fn cut<H: Heuristic + Clone>(
                 {
                     return Ok(c);
                 }
+                shallower = Some(c);
                 d += 1;
             }
         }
     }
 }
 
+/// The most parts a [`cut`] makes: 2^16, some tens of megabytes of parts. A cut at an exact
+/// depth that would make more is refused with [`PuzzleError::TooManyParts`]; a cut asked for
+/// a number of parts stops at the deepest depth within this limit.
+pub const MAX_PARTS: usize = 1 << 16;
+
 fn cut_at<H: Heuristic + Clone>(
     puzzle: &Puzzle,
     heuristic: &H,
     bound: u32,
     depth: usize,
-) -> Cut<Subtree<H>> {
+) -> Result<Cut<Subtree<H>>, PuzzleError> {
     let geometry = puzzle.geometry();
     let mut state = puzzle.state();
     let (h0, memo0) = heuristic.evaluate(&state);
@@ -143,7 +157,7 @@ fn cut_at<H: Heuristic + Clone>(
     // The engine answers a start that is the goal before any node.
     if h0 == 0 && state.is_goal() {
         out.solution = Some(Solution::new(*puzzle.start(), Vec::new()));
-        return out;
+        return Ok(out);
     }
     if depth == 0 {
         out.parts.push(Subtree::new(
@@ -155,7 +169,7 @@ fn cut_at<H: Heuristic + Clone>(
             vec![root],
             state,
         ));
-        return out;
+        return Ok(out);
     }
     let mut next_bound = u32::MAX;
     let mut stack = vec![root];
@@ -208,6 +222,12 @@ fn cut_at<H: Heuristic + Clone>(
             break;
         }
         if here + 1 == depth {
+            if out.parts.len() == MAX_PARTS {
+                return Err(PuzzleError::TooManyParts {
+                    depth,
+                    max_parts: MAX_PARTS,
+                });
+            }
             let mut path = stack.clone();
             path.push(frame);
             let index = out.parts.len();
@@ -226,5 +246,5 @@ fn cut_at<H: Heuristic + Clone>(
         }
     }
     out.next_bound = (next_bound != u32::MAX).then_some(next_bound);
-    out
+    Ok(out)
 }

@@ -15,6 +15,6 @@ mod plan;
 mod saved;
 mod subtree;
 
-pub use cut::{Cut, CutDepth, cut};
+pub use cut::{Cut, CutDepth, MAX_PARTS, cut};
 pub use plan::{Part, Plan};
 pub use subtree::Subtree;

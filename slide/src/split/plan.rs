@@ -9,7 +9,7 @@ use puzzle_search::{Checkpoint, Limit, Search, Step};
 use super::cut::{Cut, CutDepth, cut};
 use super::subtree::{Subtree, read};
 use crate::board::Direction;
-use crate::error::{SolveError, SplitError};
+use crate::error::{PuzzleError, SolveError, SplitError};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 use crate::pdb::{BuildProgress, PatternDatabases};
 use crate::search::{HeuristicKind, Progress};
@@ -73,7 +73,7 @@ macro_rules! with_loaded {
 /// let solution = serial.step(Budget::unlimited()).found().expect("solvable");
 /// let plan = Plan::new(&puzzle, HeuristicKind::Manhattan, None, |_| true)?;
 /// for it in serial.iterations() {
-///     let cut = plan.split(it.bound, None, 64);
+///     let cut = plan.split(it.bound, None, 64)?;
 ///     let mut total = cut.nodes;
 ///     for part in &cut.parts {
 ///         // Parts travel as text and resume anywhere.
@@ -146,16 +146,25 @@ impl Plan {
 
     /// Cuts the iteration with cost bound `bound` at `depth`, or (`None`) at the least depth
     /// that gives at least `min_parts` parts: see [`cut`] and [`Cut`].
-    pub fn split(&self, bound: u32, depth: Option<usize>, min_parts: usize) -> Cut<Part> {
+    ///
+    /// # Errors
+    /// [`PuzzleError::TooManyParts`] when the cut at `depth` would make more than
+    /// [`MAX_PARTS`](crate::MAX_PARTS) parts (with `min_parts`, the cut stops at the deepest
+    /// depth within the limit instead).
+    pub fn split(
+        &self,
+        bound: u32,
+        depth: Option<usize>,
+        min_parts: usize,
+    ) -> Result<Cut<Part>, PuzzleError> {
         let depth = depth.map_or(CutDepth::MinParts(min_parts), CutDepth::Exactly);
         let pdb_dir = self.pdb_dir.clone();
         with_loaded!(&self.heuristic, h => {
-            let c = cut(&self.puzzle, h, bound, depth)
-                .expect("the plan checked the heuristic against the board");
-            c.map(|s| Part {
+            let c = cut(&self.puzzle, h, bound, depth)?;
+            Ok(c.map(|s| Part {
                 pdb_dir: pdb_dir.clone(),
                 inner: s.into(),
-            })
+            }))
         })
     }
 }

@@ -195,12 +195,32 @@ impl<R: Read> PuzzleReader<R> {
         }
     }
 
-    /// Reads up to a chunk more into `raw` (nothing, and `eof` set, at the end).
+    /// Reads up to a chunk more into `raw` (nothing, and `eof` set, at the end). Its memory
+    /// is reserved fallibly: an input without line ends grows `raw` to
+    /// [`MAX_INPUT_BYTES`], and a machine without that memory ends in an error, not an abort.
     fn read_more(&mut self) -> Result<(), ReadError> {
-        let n = (&mut self.source)
-            .take(self.chunk as u64)
-            .read_to_end(&mut self.raw)
-            .map_err(ReadError::Io)?;
+        let start = self.raw.len();
+        if self.raw.try_reserve(self.chunk).is_err() {
+            return Err(ReadError::Io(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                format!("no memory to read past byte {} of a line", self.bytes),
+            )));
+        }
+        self.raw.resize(start + self.chunk, 0);
+        let read = loop {
+            match self.source.read(&mut self.raw[start..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                other => break other,
+            }
+        };
+        let n = match read {
+            Ok(n) => n,
+            Err(e) => {
+                self.raw.truncate(start);
+                return Err(ReadError::Io(e));
+            }
+        };
+        self.raw.truncate(start + n);
         self.bytes += n as u64;
         if self.bytes > MAX_INPUT_BYTES {
             return Err(ReadError::TooLarge(self.bytes));
