@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use eternity_solver::engine::{EngineKind, Mode};
 use eternity_solver::format::{self, bucas, mcgavin::HintAxis};
-use eternity_solver::score::{BreakSchedule, PieceOrder};
+use eternity_solver::score::{BreakSchedule, MAX_WINDOW_NODES, PieceOrder};
 use eternity_solver::search::{
     Continuation, ParallelControl, SearchOptions, Solver, run_parallel_with, split,
 };
@@ -149,8 +149,9 @@ struct Args {
     /// `--engine score`: the most cells in one window (at least 2).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64))]
     window_cells: Option<u32>,
-    /// `--engine score`: placements one window's re-fill may make.
-    #[arg(long)]
+    /// `--engine score`: placements one window's re-fill may make (at most 1000000: a window
+    /// is one unit of work, checked against the budget between windows).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_WINDOW_NODES))]
     window_nodes: Option<u64>,
     /// `--engine score`: stop after this many seconds of CPU time (all threads), for runs
     /// on a machine shared with other work.

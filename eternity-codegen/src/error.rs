@@ -107,6 +107,10 @@ pub enum RunError {
     /// Talking to the program or waiting for it failed.
     #[error("I/O error while running the program: {0}")]
     Io(#[from] std::io::Error),
+    /// The program said nothing for [`SILENCE_GRACE`](crate::SILENCE_GRACE) past its time
+    /// budget (a hung or stopped process); it was killed.
+    #[error("the program went silent past its time budget (by {} s) and was stopped", crate::SILENCE_GRACE.as_secs())]
+    Unresponsive,
 }
 
 /// A `build.rs` helper failed.

@@ -104,5 +104,5 @@ pub use compile::{Compiled, Compiler, RUSTC_FLAGS, compile};
 pub use error::{BuildError, CompileError, Error, GroupError, ParseBoardError, RunError};
 pub use options::{EmitOptions, Group};
 pub use program::{Program, emit_module, emit_program};
-pub use run::{Outcome, RunOptions, Status, parse_board, run};
+pub use run::{Outcome, RunOptions, SILENCE_GRACE, Status, parse_board, run};
 pub use search::{Progress, Running};

@@ -14,9 +14,10 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use eternity_solver::engine::Mode;
 use eternity_solver::{Board, Placement, Rotation};
@@ -256,12 +257,18 @@ impl Reader {
     }
 }
 
-/// A started program: its output lines and its standard error, read on a helper thread so a
-/// chatty child never blocks on a full pipe.
+/// How long a program may stay silent past its time budget before it is taken for hung and
+/// killed ([`RunError::Unresponsive`]): a working program pauses at its deadline within tens
+/// of microseconds and says so.
+pub const SILENCE_GRACE: Duration = Duration::from_secs(2);
+
+/// A started program: its output lines and its standard error, each read on a helper thread,
+/// so a chatty child never blocks on a full pipe and a silent one can be waited for with a
+/// deadline.
 #[derive(Debug)]
 pub(crate) struct Process {
     pub child: Child,
-    pub stdout: std::io::Lines<BufReader<ChildStdout>>,
+    lines: mpsc::Receiver<std::io::Result<String>>,
     stderr: Option<JoinHandle<String>>,
 }
 
@@ -285,11 +292,44 @@ impl Process {
             let _ = stderr.read_to_string(&mut s);
             s
         });
+        let (tx, lines) = mpsc::channel();
+        // Ends when the program closes its output (or the receiver is gone).
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         Ok(Process {
             child,
-            stdout: BufReader::new(stdout).lines(),
+            lines,
             stderr: Some(err),
         })
+    }
+
+    /// The program's next output line (`None` once it closed its output). With `deadline`,
+    /// a program silent until [`SILENCE_GRACE`] past it is killed and the answer is
+    /// [`RunError::Unresponsive`].
+    pub(crate) fn next_line(
+        &mut self,
+        deadline: Option<Instant>,
+    ) -> Result<Option<String>, RunError> {
+        let got = match deadline {
+            None => self.lines.recv().ok(),
+            Some(d) => {
+                let wait = (d + SILENCE_GRACE).saturating_duration_since(Instant::now());
+                match self.lines.recv_timeout(wait) {
+                    Ok(line) => Some(line),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        let _ = self.kill();
+                        return Err(RunError::Unresponsive);
+                    }
+                }
+            }
+        };
+        Ok(got.transpose()?)
     }
 
     /// Waits for the program to exit; an error unless it succeeded and `done` (its summary
@@ -342,11 +382,12 @@ pub fn run(
     height: usize,
     options: &RunOptions,
 ) -> Result<Outcome, RunError> {
+    let deadline = options.time_budget.map(|b| Instant::now() + b);
     let mut process = Process::spawn(binary, &options.args(), false)?;
     let mut reader = Reader::new(width, height);
     let mut outcome = None;
-    for line in process.stdout.by_ref() {
-        match reader.take(&line?)? {
+    while let Some(line) = process.next_line(deadline)? {
+        match reader.take(&line)? {
             Line::Summary(o) => outcome = Some(o),
             Line::Progress(_) | Line::Paused(..) | Line::Solution(_) | Line::Noted => {}
         }

@@ -66,6 +66,11 @@ pub struct Running {
     capped: bool,
     /// A solution line read, to be returned at the pause that follows it.
     pending: Option<Board>,
+    /// The run's own time cap, as an instant.
+    run_deadline: Option<Instant>,
+    /// The deadline of the step in hand (the earlier of the step's and the run's): a program
+    /// silent well past it is taken for hung.
+    deadline: Option<Instant>,
 }
 
 impl Running {
@@ -79,6 +84,7 @@ impl Running {
     ) -> Result<Running, RunError> {
         let mut args = options.args();
         args.push("--control".into());
+        let run_deadline = options.time_budget.map(|b| Instant::now() + b);
         let mut process = Process::spawn(binary, &args, true)?;
         let stdin = process.child.stdin.take();
         Ok(Running {
@@ -90,6 +96,8 @@ impl Running {
             error: None,
             capped: false,
             pending: None,
+            run_deadline,
+            deadline: run_deadline,
         })
     }
 
@@ -174,6 +182,10 @@ impl Running {
     /// Sends `go` for a threshold and the limit's deadline. Under a deadline, a threshold one
     /// clock poll ahead is the limit's clock poll, which the child does itself.
     fn go(&mut self, threshold: u64, deadline: Option<Instant>) -> Result<(), RunError> {
+        self.deadline = match (deadline, self.run_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let nodes = self.progress.core.nodes;
         let command = match deadline {
             Some(d) => {
@@ -193,8 +205,8 @@ impl Running {
     /// Reads one line: `Some(pause)` at a pause, `None` for any other line. At the summary the
     /// child's exit is waited for and the outcome kept.
     fn next_line(&mut self) -> Result<Option<Option<Reason>>, RunError> {
-        let line = match self.process.stdout.next() {
-            Some(line) => line?,
+        let line = match self.process.next_line(self.deadline)? {
+            Some(line) => line,
             None => {
                 self.process.finish(false)?;
                 return Err(RunError::Exited {

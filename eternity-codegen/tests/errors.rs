@@ -113,3 +113,45 @@ fn emitted_source_is_readable() {
     assert!(src.contains("/// Fill-order positions 0..=1"));
     assert!(src.contains("fn cell_2(st: &mut State<'_>, edge: u32, mut left: u64) -> Option<u64>"));
 }
+
+/// A program that hangs without a word (a stopped or deadlocked child) no longer holds its
+/// caller past the time budget: it is killed once it has been silent for the grace period
+/// past the deadline.
+#[cfg(unix)]
+#[test]
+fn a_silent_program_is_stopped_past_its_time_budget() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+
+    use eternity_codegen::{RunError, RunOptions, Running, SILENCE_GRACE, run};
+    use puzzle_search::{Budget, Search};
+
+    let dir = std::env::temp_dir().join(format!("codegen-silent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("silent.sh");
+    std::fs::write(&program, "#!/bin/sh\nexec sleep 600\n").unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let options = RunOptions {
+        time_budget: Some(Duration::from_millis(100)),
+        ..RunOptions::default()
+    };
+    let began = Instant::now();
+    assert!(matches!(
+        run(&program, 4, 4, &options),
+        Err(RunError::Unresponsive)
+    ));
+    let took = began.elapsed();
+    assert!(took < SILENCE_GRACE + Duration::from_secs(5), "{took:?}");
+
+    // The same through a step with a time budget.
+    let mut running = Running::spawn(&program, 4, 4, &RunOptions::default()).unwrap();
+    let began = Instant::now();
+    assert!(
+        running
+            .step(Budget::time(Duration::from_millis(100)))
+            .is_finished()
+    );
+    assert!(matches!(running.error(), Some(RunError::Unresponsive)));
+    assert!(began.elapsed() < SILENCE_GRACE + Duration::from_secs(5));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

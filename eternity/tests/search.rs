@@ -538,3 +538,39 @@ fn a_fully_hinted_board_keeps_its_one_solution_through_split_and_resume() {
         }
     }
 }
+
+#[test]
+fn a_split_within_limits_is_the_plain_split_or_refused() {
+    use eternity_solver::search::{SplitError, SplitLimits, split_nonempty_within, split_within};
+    let inst = h52();
+    let order = FillOrder::row_major(&inst);
+    let roomy = SplitLimits::default();
+    for depth in [0, 2, 5] {
+        assert_eq!(
+            split_within(&inst, &order, depth, &roomy).unwrap(),
+            split(&inst, &order, depth)
+        );
+        assert_eq!(
+            split_nonempty_within(&inst, &order, depth, &roomy).unwrap(),
+            split_nonempty(&inst, &order, depth)
+        );
+    }
+    let tight = SplitLimits {
+        max_parts: 3,
+        ..SplitLimits::default()
+    };
+    assert!(matches!(
+        split_within(&inst, &order, 5, &tight),
+        Err(SplitError::TooManyParts { max_parts: 3, .. })
+    ));
+    let cancel = puzzle_search::Cancel::new();
+    cancel.cancel();
+    let cancelled = SplitLimits {
+        cancel: Some(cancel),
+        ..SplitLimits::default()
+    };
+    assert_eq!(
+        split_within(&inst, &order, 5, &cancelled),
+        Err(SplitError::Cancelled)
+    );
+}

@@ -104,3 +104,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_count_past_its_state_limit_is_refused_and_within_it_agrees() {
+    use hamilton_solver::CountError;
+    use hamilton_solver::count::{CountLimits, count_with};
+    let grid = full(7);
+    let tight = CountLimits {
+        max_states: 50,
+        ..CountLimits::default()
+    };
+    assert_eq!(
+        count_with(&grid, &tight),
+        Err(CountError::TooManyStates { max_states: 50 })
+    );
+    let roomy = CountLimits {
+        max_states: 1 << 16,
+        ..CountLimits::default()
+    };
+    assert_eq!(count_with(&grid, &roomy), count(&grid));
+}
+
+#[test]
+fn a_cancelled_count_stops() {
+    use hamilton_solver::CountError;
+    use hamilton_solver::count::{CountLimits, count_with};
+    let cancel = puzzle_search::Cancel::new();
+    cancel.cancel();
+    let limits = CountLimits {
+        cancel: Some(cancel),
+        ..CountLimits::default()
+    };
+    // Big enough that the flag is looked at (every few thousand states).
+    assert_eq!(count_with(&full(10), &limits), Err(CountError::Cancelled));
+}

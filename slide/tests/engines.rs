@@ -262,3 +262,30 @@ fn a_cache_directory_that_cannot_be_made_fails_with_its_path_and_cause() {
     let cause = pdb.source().expect("the I/O error is the source");
     assert!(cause.downcast_ref::<std::io::Error>().is_some());
 }
+
+#[test]
+fn an_astar_past_its_memory_limit_stops_and_says_so() {
+    use puzzle_search::Run;
+    let puzzle = eight("8672543x1");
+    for engine in [Engine::AStar, Engine::AStarHeap, Engine::Baseline] {
+        let mut options = Options::new(engine, HeuristicKind::Manhattan);
+        options.max_stored = 100;
+        let mut s = Solver::new(&puzzle, &options).unwrap();
+        let run = s.run_with_progress(
+            Duration::from_secs(60),
+            |_| std::ops::ControlFlow::Continue(()),
+            |_| std::ops::ControlFlow::Continue(()),
+        );
+        assert_eq!(run, Run::Capped, "{engine:?}");
+        assert!(s.is_out_of_memory(), "{engine:?}");
+        // A capped search stays where it stopped.
+        let nodes = s.progress().nodes;
+        assert!(s.step(Budget::nodes(1_000)).is_paused());
+        assert_eq!(s.progress().nodes, nodes);
+        // With room it solves, node for node as without a limit.
+        options.max_stored = 1 << 20;
+        let roomy = Solver::new(&puzzle, &options).unwrap();
+        let plain = Solver::new(&puzzle, &Options::new(engine, HeuristicKind::Manhattan)).unwrap();
+        assert_agree(roomy, plain, true);
+    }
+}

@@ -398,3 +398,20 @@ fn korf_felner_40_cut_with_6_6_6_6_adds_up() {
         next = least;
     }
 }
+
+#[test]
+fn a_cut_past_its_part_limit_is_refused_and_one_by_parts_stops_within_it() {
+    use slide_solver::{MAX_PARTS, PuzzleError};
+    let puzzle = Puzzle::with_default_goal("8672543x1".parse::<Board>().unwrap()).unwrap();
+    let h = Manhattan::new(puzzle.geometry(), puzzle.goal().blank());
+    let too_deep = cut(&puzzle, &h, 200, CutDepth::Exactly(40));
+    assert!(matches!(
+        too_deep,
+        Err(PuzzleError::TooManyParts {
+            depth: 40,
+            max_parts: MAX_PARTS
+        })
+    ));
+    let most = cut(&puzzle, &h, 200, CutDepth::MinParts(usize::MAX)).unwrap();
+    assert!(!most.parts.is_empty() && most.parts.len() <= MAX_PARTS);
+}

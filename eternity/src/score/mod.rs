@@ -69,7 +69,7 @@ use std::time::{Duration, Instant};
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step};
 
 pub use complete::complete;
-pub use options::{BreakSchedule, PieceOrder, ScoreOptions};
+pub use options::{BreakSchedule, MAX_WINDOW_NODES, PieceOrder, ScoreOptions};
 
 use crate::board::Board;
 use crate::instance::{Colour, GREY, Instance};
@@ -300,7 +300,8 @@ impl ScoreSearch {
                 SplitMix::for_restart(self.options.seed ^ POLISH_SALT, r << 24 | u64::from(j));
             let o = self.options;
             let cells = polish::window(&self.inst, board, o.window_cells as usize, &mut rng);
-            let (out, nodes) = polish::refill(&self.inst, board, &cells, o.window_nodes, &mut rng);
+            let cap = o.window_nodes.min(options::MAX_WINDOW_NODES);
+            let (out, nodes) = polish::refill(&self.inst, board, &cells, cap, &mut rng);
             self.nodes += nodes.max(1);
             self.polishing = Some(j + 1);
             match out {

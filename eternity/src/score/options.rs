@@ -171,9 +171,17 @@ pub struct ScoreOptions {
     pub polish_windows: u32,
     /// The most cells in one window (at least 2).
     pub window_cells: u32,
-    /// Placements one window's re-fill may make before it gives up.
+    /// Placements one window's re-fill may make before it gives up: at most
+    /// [`MAX_WINDOW_NODES`], and a larger value is taken as that. A window is one unit of
+    /// the search's work, so budgets are checked between windows and it bounds how far a
+    /// step can run past its budget.
     pub window_nodes: u64,
 }
+
+/// The most placements one polish window may make: 10^6, about a fifth of a second for a
+/// window of 64 cells on the official board (where 10^7 took 2.2 s), so a time budget or a
+/// Ctrl-C is kept to within that.
+pub const MAX_WINDOW_NODES: u64 = 1_000_000;
 
 impl Default for ScoreOptions {
     fn default() -> ScoreOptions {
@@ -231,12 +239,13 @@ impl ScoreOptions {
     }
 
     /// These options with another local improvement: `windows` re-filled after each restart,
-    /// of at most `cells` cells (at least 2) and `nodes` placements each.
+    /// of at most `cells` cells (at least 2) and `nodes` placements each (at most
+    /// [`MAX_WINDOW_NODES`]).
     pub fn polish(self, windows: u32, cells: u32, nodes: u64) -> ScoreOptions {
         ScoreOptions {
             polish_windows: windows,
             window_cells: cells.max(2),
-            window_nodes: nodes,
+            window_nodes: nodes.min(MAX_WINDOW_NODES),
             ..self
         }
     }

@@ -161,6 +161,9 @@ pub(super) fn resume(
     if window_cells < 2 {
         return Err(shape(line, "a window has at least 2 cells"));
     }
+    if window_nodes > super::options::MAX_WINDOW_NODES {
+        return Err(shape(line, "a window makes at most 1000000 placements"));
+    }
     let (line, seq) = f.take("sequence")?;
     let (offset, stride) = seq
         .split_once(' ')

@@ -99,16 +99,22 @@ pub enum SplitError {
 /// `limits.cancel` is set. A cut that fits is [`split`]'s, job for job.
 ///
 /// ```
-/// use eternity_solver::format;
+/// use eternity_solver::format::mcgavin::{self, HintAxis};
 /// use eternity_solver::search::{SplitError, SplitLimits, split, split_within};
-/// use eternity_solver::{FillOrder, OrderKind};
-/// let inst = format::parse_pieces("3 3\n0 0 1 2\n0 0 2 1\n0 0 1 1\n0 0 2 2\n1 1 2 2\n0 1 1 0\n0 2 2 0\n0 1 2 0\n0 2 1 0\n").unwrap();
-/// let order = FillOrder::new(&inst, OrderKind::Row).unwrap();
-/// let all = split(&inst, &order, 2);
+/// use eternity_solver::FillOrder;
+///
+/// # let puz = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.puz"));
+/// # let hnt = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench-easy-h52.hnt"));
+/// let inst = mcgavin::parse(puz, Some(hnt), HintAxis::TopDown).unwrap();
+/// let order = FillOrder::row_major(&inst);
+/// let all = split(&inst, &order, 3);
 /// let fits = SplitLimits { max_parts: all.jobs.len(), ..SplitLimits::default() };
-/// assert_eq!(split_within(&inst, &order, 2, &fits), Ok(all.clone()));
+/// assert_eq!(split_within(&inst, &order, 3, &fits), Ok(all.clone()));
 /// let tight = SplitLimits { max_parts: all.jobs.len() - 1, ..SplitLimits::default() };
-/// assert!(matches!(split_within(&inst, &order, 2, &tight), Err(SplitError::TooManyParts { .. })));
+/// assert_eq!(
+///     split_within(&inst, &order, 3, &tight),
+///     Err(SplitError::TooManyParts { depth: 3, max_parts: all.jobs.len() - 1 })
+/// );
 /// ```
 pub fn split_within(
     inst: &Instance,
