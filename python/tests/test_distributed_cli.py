@@ -117,3 +117,39 @@ def test_a_missing_scheduler_file_fails_with_one_line_within_seconds(tmp_path):
     assert out.returncode == 1, out.stderr
     assert "nonexistent.json" in out.stderr and "Traceback" not in out.stderr
     assert time.monotonic() - start < 30
+
+
+def test_a_server_that_says_nothing_fails_with_one_line_within_seconds():
+    # A dashboard's or any other silent port given as the scheduler: the connection is
+    # accepted, the greeting never comes. It held the run for over two minutes.
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    accepted = []
+
+    def accept_and_stay_silent():
+        try:
+            while True:
+                accepted.append(server.accept()[0])
+        except OSError:
+            pass  # the test closed the socket
+
+    threading.Thread(target=accept_and_stay_silent, daemon=True).start()
+    try:
+        start = time.monotonic()
+        out = _cli(
+            "sudoku", str(TESTDATA / "sudoku" / "puzzles6_forum_hardest_1106"),
+            "-o", os.devnull, "--scheduler", f"tcp://127.0.0.1:{port}", timeout=90,
+        )
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert out.returncode == 1, out.stderr
+    assert f"127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert time.monotonic() - start < 45

@@ -35,6 +35,42 @@ def _wait_for_file(path: str, seconds: float) -> None:
             raise OSError(f"scheduler file {path}: not there after {seconds:g} s")
         time.sleep(0.1)
 
+def _connect(scheduler: Optional[str], scheduler_file: Optional[str]) -> "distributed.Client":  # noqa: F821
+    """A client of the scheduler at `scheduler` (or named in `scheduler_file`), or
+    `TimeoutError` when none answers within a few seconds of `CONNECT_SECONDS`.
+
+    Dask's own `timeout` covers the connection but not the greeting that follows it: a
+    server that accepts the connection and then says nothing (a dashboard or any other HTTP
+    port given by mistake) held the run for ever. The client is made on a helper thread that
+    is waited for with a deadline; one that never connects is left behind as a daemon."""
+    import threading
+
+    from distributed import Client
+
+    made: Dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = Client(
+                address=scheduler, scheduler_file=scheduler_file, timeout=CONNECT_TIMEOUT
+            )
+        except BaseException as e:  # noqa: BLE001 - handed to the caller as it is
+            made["error"] = e
+
+    helper = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    helper.start()
+    helper.join(CONNECT_SECONDS + 5)
+    if "error" in made:
+        raise made["error"]
+    if "client" not in made:
+        where = scheduler if scheduler is not None else f"the scheduler of {scheduler_file}"
+        raise TimeoutError(
+            f"{where}: no Dask scheduler answered within {CONNECT_SECONDS + 5} s"
+            " (is it the scheduler's port, not its dashboard's?)"
+        )
+    return made["client"]
+
+
 CPU_BOUND: Dict[str, Any] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
@@ -98,7 +134,7 @@ def connect(
     if scheduler_file is not None:
         _wait_for_file(scheduler_file, CONNECT_SECONDS)
     if scheduler is not None or scheduler_file is not None:
-        client = Client(address=scheduler, scheduler_file=scheduler_file, timeout=CONNECT_TIMEOUT)
+        client = _connect(scheduler, scheduler_file)
         cluster = None
     else:
         scratch = tempfile.mkdtemp(prefix="puzzle-solvers-dask-")

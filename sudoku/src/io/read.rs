@@ -199,21 +199,27 @@ impl<R: Read> PuzzleReader<R> {
     /// is reserved fallibly: an input without line ends grows `raw` to
     /// [`MAX_INPUT_BYTES`], and a machine without that memory ends in an error, not an abort.
     fn read_more(&mut self) -> Result<(), ReadError> {
+        let room = MAX_INPUT_BYTES.saturating_sub(self.bytes);
+        if room == 0 {
+            // One byte more shows that the input goes past the limit, without growing `raw`
+            // (a gigabyte by now, if it holds no line end) for it.
+            let mut probe = [0u8; 1];
+            if read_retrying(&mut self.source, &mut probe).map_err(ReadError::Io)? > 0 {
+                return Err(ReadError::TooLarge(self.bytes + 1));
+            }
+            self.eof = true;
+            return Ok(());
+        }
+        let want = self.chunk.min(usize::try_from(room).unwrap_or(usize::MAX));
         let start = self.raw.len();
-        if self.raw.try_reserve(self.chunk).is_err() {
+        if self.raw.try_reserve(want).is_err() {
             return Err(ReadError::Io(std::io::Error::new(
                 std::io::ErrorKind::OutOfMemory,
                 format!("no memory to read past byte {} of a line", self.bytes),
             )));
         }
-        self.raw.resize(start + self.chunk, 0);
-        let read = loop {
-            match self.source.read(&mut self.raw[start..]) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                other => break other,
-            }
-        };
-        let n = match read {
+        self.raw.resize(start + want, 0);
+        let n = match read_retrying(&mut self.source, &mut self.raw[start..]) {
             Ok(n) => n,
             Err(e) => {
                 self.raw.truncate(start);
@@ -222,11 +228,18 @@ impl<R: Read> PuzzleReader<R> {
         };
         self.raw.truncate(start + n);
         self.bytes += n as u64;
-        if self.bytes > MAX_INPUT_BYTES {
-            return Err(ReadError::TooLarge(self.bytes));
-        }
         self.eof = n == 0;
         Ok(())
+    }
+}
+
+/// `source.read(buf)`, tried again when a signal interrupted it.
+fn read_retrying(source: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match source.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            other => return other,
+        }
     }
 }
 
