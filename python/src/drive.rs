@@ -110,30 +110,11 @@ where
     Ok(step(py, search, Allowance::default())?.found())
 }
 
-/// Runs `work`, which cannot be cut into slices, on a thread of its own while this thread
-/// waits with the GIL released and looks for signals every [`SLICE`]. On Ctrl-C the call
-/// returns the `KeyboardInterrupt` at once; the abandoned work finishes in the background and
-/// its result is dropped.
-pub fn off_thread<T, F>(py: Python<'_>, work: F) -> PyResult<T>
-where
-    T: Send + 'static,
-    F: FnOnce() -> T + Send + 'static,
-{
-    let (tx, rx) = mpsc::channel();
-    worker()
-        .spawn(move || {
-            let _ = tx.send(work());
-        })
-        .map_err(spawn_error)?;
-    answer_or_signal(py, rx, |_| {})
-}
-
 /// Runs `work`, which stops early once `stop` is set, on a thread of its own while this
 /// thread waits with the GIL released and looks for signals every [`SLICE`]. On Ctrl-C it sets
 /// `stop`, waits for `work` to wind down (a library call that looks at the flag between
 /// short stretches of work, so this takes about one such stretch), and returns the
-/// `KeyboardInterrupt`: unlike [`off_thread`], nothing goes on in the background after the
-/// call returns.
+/// `KeyboardInterrupt`: nothing goes on in the background after the call returns.
 pub fn until_signal<T, F>(py: Python<'_>, stop: &Cancel, work: F) -> PyResult<T>
 where
     T: Send,
@@ -205,7 +186,7 @@ pub fn unblock_pipes(paths: &[&std::path::Path]) {
     let _ = paths;
 }
 
-/// The builder of a worker thread of [`off_thread`] and [`until_signal`].
+/// The builder of a worker thread of [`until_signal`].
 fn worker() -> std::thread::Builder {
     std::thread::Builder::new().name("puzzle-solvers-work".into())
 }
