@@ -15,6 +15,9 @@ use common::program;
 /// The address-space limit of every run, in kilobytes, as `ulimit -v` takes it.
 const LIMIT_KB: u64 = 2_000_000;
 
+/// A case: program, arguments, standard input, exit status, what the error says.
+type Case<'a> = (&'a str, &'a [&'a str], Option<&'a Path>, i32, &'a str);
+
 fn scratch() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("memory-limits");
     let _ = std::fs::remove_dir_all(&dir);
@@ -71,7 +74,7 @@ fn every_program_refuses_hostile_input_in_one_line_under_a_memory_limit() {
 
     // (program, arguments, standard input, status, what the error says). block_fill keeps
     // its documented status 2 for a board it cannot read; every other failure is status 1.
-    let cases: &[(&str, &[&str], Option<&Path>, i32, &str)] = &[
+    let cases: &[Case] = &[
         ("sudoku", &["-s", "/dev/zero"], None, 1, "more than"),
         ("sudoku", &["--rate", "/dev/zero"], None, 1, "longer than"),
         ("sudoku", &["-s", "-"], Some(zero), 1, "longer than"),
