@@ -111,7 +111,7 @@ fn show(path: &Solution, letters: bool) -> String {
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("block_fill");
-    let args = Args::parse();
+    let args = examples::args::parse::<Args>();
     let text = match input::read_text(&args.file) {
         Ok(t) => t,
         Err(e) => {

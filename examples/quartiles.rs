@@ -251,7 +251,7 @@ fn run(args: &Args) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("quartiles");
-    let args = Args::parse();
+    let args = examples::args::parse::<Args>();
     if args.tiles.is_empty() && args.file.is_none() && args.public.is_none() && !args.seed_board {
         eprintln!(
             "quartiles: no board given: pass the 20 tiles, --file FILE (- for standard input), --public ID or --seed-board (see --help)"

@@ -43,7 +43,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("quartiles_profile");
-    let rounds = <Args as clap::Parser>::parse().rounds as usize;
+    let rounds = examples::args::parse::<Args>().rounds as usize;
     let boards = match boards() {
         Ok(b) => b,
         Err(e) => {

@@ -346,7 +346,7 @@ fn print_screen(terminal: &Terminal<TestBackend>, footer: &str) -> Result<(), St
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("quartiles_tui");
-    let args = Args::parse();
+    let args = examples::args::parse::<Args>();
     let board = match (&args.public, args.tiles.is_empty()) {
         (Some(id), _) => examples::quartiles_public_board(id),
         (None, true) => Board::parse(SEED).map_err(|e| e.to_string()),

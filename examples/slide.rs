@@ -187,7 +187,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 
 fn main() -> ExitCode {
     let _out = examples::output::guard("slide");
-    match run(Args::parse()) {
+    match run(examples::args::parse::<Args>()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("slide: {e}");

@@ -207,3 +207,43 @@ fn a_huge_token_comes_back_as_a_short_excerpt() {
         );
     }
 }
+
+#[test]
+fn a_huge_argument_comes_back_as_a_short_excerpt_in_a_usage_error() {
+    let huge = "y".repeat(100_000);
+    let flag = format!("--{huge}");
+    for (name, args) in [
+        ("slide", vec!["--engine", huge.as_str(), "8672543x1"]),
+        (
+            "block_fill",
+            vec!["--max-states", huge.as_str(), "--count", "-"],
+        ),
+        ("sudoku", vec!["-c", huge.as_str()]),
+        ("eternity", vec!["--engine", huge.as_str(), "-"]),
+        ("quartiles", vec!["--seed-board", flag.as_str()]),
+    ] {
+        let out = run(name, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err:.300}");
+        assert!(err.len() < 600, "{name}: {} bytes: {err:.300}", err.len());
+        assert!(err.contains("characters)"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn a_polish_window_budget_past_its_limit_is_a_usage_error() {
+    let out = run(
+        "eternity",
+        &[
+            "testdata/eternity/official/e2-official-clues.json",
+            "--engine",
+            "score",
+            "--window-nodes",
+            "18446744073709551615",
+            "--budget-s",
+            "3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1..=1000000"), "{}", stderr(&out));
+}
