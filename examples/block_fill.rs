@@ -46,7 +46,7 @@ struct Args {
     #[arg(long, conflicts_with = "all")]
     count: bool,
     /// With `--count`: the most frontier states the count may hold at once (its memory:
-    /// about 40 bytes each); a board needing more is refused.
+    /// some 70 bytes each); a board needing more is refused.
     #[arg(long, requires = "count", value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_states: u64,

@@ -62,7 +62,7 @@ struct Args {
     #[arg(long)]
     pdb_dir: Option<PathBuf>,
     /// The most nodes an A* engine (astar, astar-heap, baseline) may store: its memory,
-    /// about 100 bytes each. A search that needs more stops with an error.
+    /// some 64 bytes each. A search that needs more stops with an error.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STORED as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_stored: u64,

@@ -9,7 +9,7 @@ def solve(grid: str) -> List[Tuple[int, int]]:
 def count(grid: str, max_states: Optional[int] = None) -> int:
     """The exact number of paths from the start (from every start if there is none).
 
-    ``max_states`` caps the count's memory (frontier states held at once, about 40 bytes
+    ``max_states`` caps the count's memory (frontier states held at once, some 70 bytes
     each); a grid that needs more raises ``HamiltonError``."""
 
 class Paths:

@@ -50,7 +50,7 @@ fn solve(py: Python<'_>, grid: &str) -> PyResult<Vec<(usize, usize)>> {
 
 /// The number of paths from the start through every tile (from every start when the grid
 /// has none), counted exactly without enumerating them; any size of integer. `max_states`
-/// caps the count's memory (frontier states held at once, about 40 bytes each; the crate's
+/// caps the count's memory (frontier states held at once, some 70 bytes each; the crate's
 /// default when `None`): a grid needing more raises `HamiltonError`.
 #[pyfunction]
 #[pyo3(signature = (grid, max_states=None))]

@@ -29,8 +29,8 @@ use crate::proof;
 pub const MAX_WIDTH: usize = 30;
 
 /// The default of [`CountLimits::max_states`]: 2^24 frontier states in one layer of the
-/// sweep, about 0.6 GB with the two layers' tables at their largest (more with counts past
-/// `u64`). Full boards up to 14 wide stay well inside; a full 20x20 board needs more.
+/// sweep, about 1.1 GB at the peak (some 70 bytes a state; more with counts past
+/// `u64`). A full 13x13 board peaks at 0.17 GB (22 s); a full 20x20 board needs far more.
 pub const DEFAULT_MAX_STATES: usize = 1 << 24;
 
 /// What a count may spend: the sweep's memory, and a flag that stops it early.
