@@ -5,6 +5,7 @@
 //! cargo run --release -p examples --example block_fill -- --letters testdata/hamilton/s10_1.txt
 //! cargo run --release -p examples --example block_fill -- --count testdata/hamilton/s10_1.txt
 //! cargo run --release -p examples --example block_fill -- --all --limit 5 testdata/hamilton/s6_3.txt
+//! cargo run --release -p examples --example block_fill -- --sample 3 --seed 7 testdata/hamilton/s6_3.txt
 //! cat testdata/hamilton/s6_3.txt | cargo run --release -p examples --example block_fill -- - --json
 //! ```
 //!
@@ -13,6 +14,8 @@
 //! instead; `--all` prints every path, one a line (`--limit K` stops after K); `--count`
 //! prints the number of paths (counted by the frontier dynamic programme, not enumerated);
 //! `--exact` skips the constructive first attempt and runs the exact search alone.
+//! `--sample K [--seed S]` prints K paths drawn uniformly at random from all of them
+//! (through the frontier counts; the same seed, the same paths).
 //! `--svg FILE` also draws the board as an SVG picture: the path, or the cells the proof of
 //! impossibility names.
 //! `-` reads the board from standard input. `--json` prints JSON instead (see
@@ -32,12 +35,13 @@ use clap::Parser;
 use examples::input;
 use examples::{Drive, drive};
 use hamilton_solver::CountError;
-use hamilton_solver::count::{CountLimits, DEFAULT_MAX_STATES, count_with};
+use hamilton_solver::count::{CountLimits, DEFAULT_MAX_STATES, Sampler, count_with};
 use hamilton_solver::{Grid, Impossible, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
 #[command(name = "block_fill")]
+#[command(group(clap::ArgGroup::new("frontier").args(["count", "sample"])))]
 struct Args {
     /// The board file (`x` tile, `X` start, space gap, optional `E` end); `-` reads
     /// standard input.
@@ -45,9 +49,16 @@ struct Args {
     /// Print the number of paths instead of one path.
     #[arg(long, conflicts_with = "all")]
     count: bool,
-    /// With `--count`: the most frontier states the count may hold at once (its memory:
-    /// some 70 bytes each); a board needing more is refused.
-    #[arg(long, requires = "count", value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64,
+    /// Print K paths drawn uniformly at random from all of them (through the counts), one a
+    /// line; the same `--seed` gives the same paths.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "exact"])]
+    sample: Option<usize>,
+    /// With `--sample`: the seed of the draws.
+    #[arg(long, requires = "sample", default_value_t = 0)]
+    seed: u64,
+    /// With `--count` or `--sample`: the most frontier states held at once (`--sample`: in
+    /// all), their memory at some 70 bytes each; a board needing more is refused.
+    #[arg(long, requires = "frontier", value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_states: u64,
     /// Print every path, one a line.
@@ -99,6 +110,48 @@ fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
         println!("no path: {message}");
     }
     ExitCode::FAILURE
+}
+
+/// `--sample K`: `k` uniformly random paths, one a line (JSON Lines with `--json`); the first
+/// drawn with `--svg`. A board without a path fails with status 1, as `--count` does.
+fn sample(grid: &Grid, k: usize, args: &Args) -> ExitCode {
+    let limits = CountLimits {
+        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        ..CountLimits::default()
+    };
+    let sampler = match Sampler::new(grid, &limits) {
+        Ok(s) => s,
+        Err(e) => {
+            let hint = match e {
+                CountError::TooManyStates { .. } => "; raise it with --max-states",
+                _ => "",
+            };
+            eprintln!("block_fill: {e}{hint}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if sampler.count() == 0 {
+        eprintln!("block_fill: the board has no path to draw");
+        return ExitCode::FAILURE;
+    }
+    // Printed as drawn: any number of paths in constant memory.
+    let mut first = None;
+    for p in sampler.draws(args.seed).take(k) {
+        if args.json {
+            println!("{}", path_json(&p));
+        } else {
+            println!("{}", show(&p, args.letters));
+        }
+        first.get_or_insert(p);
+    }
+    if let Some(first) = first
+        && let Err(e) =
+            examples::picture::write_svg(args.svg.as_deref(), || grid.solution_svg(&first))
+    {
+        eprintln!("block_fill: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 fn show(path: &Solution, letters: bool) -> String {
@@ -156,6 +209,9 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         };
+    }
+    if let Some(k) = args.sample {
+        return sample(&grid, k, &args);
     }
     if args.all {
         let limit = args.limit.unwrap_or(u64::MAX);

@@ -147,6 +147,9 @@ pub enum CountError {
     /// The count's cancel flag was set before it finished.
     #[error("the count was cancelled")]
     Cancelled,
+    /// A [`Sampler`](crate::count::Sampler) counts in `u128`, and the board has more paths.
+    #[error("the board has more than 2^128 paths, more than sampling counts")]
+    TooManyPaths,
 }
 
 impl Impossible {

@@ -12,6 +12,14 @@ def count(grid: str, max_states: Optional[int] = None) -> int:
     ``max_states`` caps the count's memory (frontier states held at once, some 70 bytes
     each); a grid that needs more raises ``HamiltonError``."""
 
+def sample(
+    grid: str, k: int, seed: Optional[int] = None, max_states: Optional[int] = None
+) -> List[List[Tuple[int, int]]]:
+    """``k`` paths (at most 1,000,000) drawn uniformly at random from all of them, each as
+    (row, col) cells like ``solve``'s; the same ``seed`` gives the same paths. Without a
+    start the paths are undirected, read from the end first in reading order (to ``E`` when
+    marked). Empty when the grid has no path."""
+
 class Paths:
     """Every path in the crate's fixed order, or one part of a split of that enumeration."""
 

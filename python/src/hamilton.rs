@@ -80,6 +80,53 @@ fn count(py: Python<'_>, grid: &str, max_states: Option<&Bound<'_, PyAny>>) -> P
     Ok(int.call1((counted.to_string(),))?.unbind())
 }
 
+/// The most paths one `sample` call returns: they come back as one list.
+const MAX_SAMPLES: u32 = 1_000_000;
+
+/// `k` paths drawn uniformly at random from all the paths `count` counts (from the start;
+/// without one, undirected, read from the end first in reading order), each as `(row, col)`
+/// cells like `solve`'s; the same `seed` gives the same paths. Empty when there is none.
+/// `k` is at most 1,000,000.
+/// `max_states` caps the frontier states kept in all (the crate's default when `None`).
+#[pyfunction]
+#[pyo3(signature = (grid, k, seed = None, max_states = None))]
+fn sample(
+    py: Python<'_>,
+    grid: &str,
+    k: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_states: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Vec<(usize, usize)>>> {
+    let grid = parse(grid)?;
+    let k: u32 = unsigned(k, "k")?;
+    if k > MAX_SAMPLES {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "k must be at most {MAX_SAMPLES} (the paths are returned as one list), got {k}"
+        )));
+    }
+    let seed: u64 = unsigned_opt(seed, "seed")?.unwrap_or(0);
+    let max_states =
+        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
+    let stop = puzzle_search::Cancel::new();
+    let limits = crate_count::CountLimits {
+        max_states,
+        cancel: Some(stop.clone()),
+    };
+    let drawn = drive::until_signal(py, &stop, move || {
+        crate_count::Sampler::new(&grid, &limits).map(|s| s.sample(k as usize, seed))
+    })?
+    .map_err(|e| match e {
+        hamilton_solver::CountError::TooManyStates { .. } => {
+            HamiltonError::new_err(format!("{e}; raise it with max_states="))
+        }
+        e => to_py::<HamiltonError>(e),
+    })?;
+    Ok(drawn
+        .iter()
+        .map(|p| p.cells().iter().map(|c| (c.row, c.col)).collect())
+        .collect())
+}
+
 /// One cut of a grid's enumeration: the grid's text, the depth, the prefix's nodes, the parts.
 struct Cut {
     text: String,
@@ -327,6 +374,7 @@ fn _restore(py: Python<'_>, grid: &str, depth: Option<usize>, index: usize) -> P
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add_class::<PyPaths>()?;
     m.add("Impossible", m.py().get_type::<Impossible>())?;

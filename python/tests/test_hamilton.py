@@ -70,3 +70,18 @@ def test_random_text_never_panics():
                 call(text)
             except HamiltonError:
                 pass
+
+
+def test_sample_draws_uniform_paths_reproducibly():
+    grid = "Xxxx\nxxxx\nxxxx\nxxxx"
+    draws = hamilton.sample(grid, 2000, seed=5)
+    assert draws == hamilton.sample(grid, 2000, seed=5)
+    # Every draw is a path from the start through all 16 tiles.
+    for cells in draws[:50]:
+        assert cells[0] == (0, 0) and len(set(cells)) == 16
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cells, cells[1:]))
+    # 52 paths, each drawn about 2000 / 52 = 38 times; all of them show up.
+    assert len({tuple(c) for c in draws}) == hamilton.count(grid) == 52
+    assert hamilton.sample("xXx\nxxx\nxxx", 3) == []
+    with pytest.raises(ValueError, match="k must be at most"):
+        hamilton.sample(grid, 10**7)

@@ -13,16 +13,20 @@
 //! [`BigCount`].
 
 mod big;
+mod frontier;
+mod sample;
 
 pub use big::BigCount;
+pub use sample::Sampler;
 
 use hashbrown::HashMap;
 use puzzle_search::Cancel;
 
 use crate::error::CountError;
 use crate::graph::Graph;
-use crate::grid::{Grid, Pos};
+use crate::grid::Grid;
 use crate::proof;
+use frontier::{Frontier, Move};
 
 /// The widest frontier supported: boards at most this many tiles wide on their narrower
 /// side.
@@ -189,48 +193,6 @@ impl Tally for BigCount {
     }
 }
 
-const NONE: u64 = 0;
-const OPEN: u64 = 1;
-const CLOSE: u64 = 2;
-const END: u64 = 3;
-const USED_SHIFT: u32 = 62;
-
-#[inline]
-fn get(st: u64, i: usize) -> u64 {
-    (st >> (2 * i)) & 3
-}
-
-#[inline]
-fn set(st: u64, i: usize, v: u64) -> u64 {
-    (st & !(3 << (2 * i))) | (v << (2 * i))
-}
-
-/// The slot holding the other frontier end of the bracket at `i`.
-fn partner(st: u64, i: usize, slots: usize) -> usize {
-    let mut depth = 0i32;
-    if get(st, i) == OPEN {
-        for j in i + 1..slots {
-            match get(st, j) {
-                OPEN => depth += 1,
-                CLOSE if depth == 0 => return j,
-                CLOSE => depth -= 1,
-                _ => {}
-            }
-        }
-    } else {
-        for j in (0..i).rev() {
-            match get(st, j) {
-                CLOSE => depth += 1,
-                OPEN if depth == 0 => return j,
-                OPEN => depth -= 1,
-                _ => {}
-            }
-        }
-    }
-    // States are built with matched brackets.
-    unreachable!("unmatched bracket in a frontier state")
-}
-
 /// What went wrong while a layer was filled: a count overflowed `C` (the sweep is redone
 /// with a wider counter), or the layer ran out of room (the count is refused).
 #[derive(Default)]
@@ -244,20 +206,8 @@ fn sweep<C: Tally>(g: &Grid, limits: &CountLimits) -> Result<Option<C>, CountErr
     let max_states = limits.max_states;
     let too_many = || CountError::TooManyStates { max_states };
     let mut until_cancel_check = CANCEL_EVERY;
-    let (w, h) = (g.width(), g.height());
-    let slots = w + 1;
-    let slot_mask: u64 = if 2 * slots >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << (2 * slots)) - 1
-    };
-    let (start, end) = match (g.start(), g.end()) {
-        (None, Some(e)) => (Some(e), None),
-        other => other,
-    };
-    let free_ends = 2 - u64::from(start.is_some()) - u64::from(end.is_some());
-    let tile = |r: usize, c: usize| g.is_tile(Pos::new(r, c));
-    let mut tiles_left = g.tile_count();
+    let frontier = Frontier::new(g);
+    let w = frontier.width;
     let mut total: Option<C> = None;
     let mut trouble = Trouble::default();
     let mut states: HashMap<u64, C> = HashMap::new();
@@ -285,145 +235,49 @@ fn sweep<C: Tally>(g: &Grid, limits: &CountLimits) -> Result<Option<C>, CountErr
                 }
             }
         };
-    for r in 0..h {
-        for c in 0..w {
-            let is_tile = tile(r, c);
-            if is_tile {
-                tiles_left -= 1;
-            }
-            let right = c + 1 < w && tile(r, c + 1);
-            let down = r + 1 < h && tile(r + 1, c);
-            let p = Pos::new(r, c);
-            let fixed = Some(p) == start || Some(p) == end;
-            if next.try_reserve(states.len()).is_err() {
-                return Err(too_many());
-            }
-            for (st, cnt) in states.drain() {
-                until_cancel_check -= 1;
-                if until_cancel_check == 0 {
-                    until_cancel_check = CANCEL_EVERY;
-                    if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                        return Err(CountError::Cancelled);
-                    }
-                }
-                let l = get(st, c);
-                let u = get(st, c + 1);
-                if !is_tile {
-                    if l == NONE && u == NONE {
-                        put(&mut next, st, &cnt, &mut trouble);
-                    }
-                    continue;
-                }
-                let used = st >> USED_SHIFT;
-                let base = set(set(st, c, NONE), c + 1, NONE);
-                // this cell may end the path: a fixed end must, a free end may if one is left
-                let can_end = fixed || used < free_ends;
-                let after_end = if fixed {
-                    base
-                } else {
-                    (base & !(3 << USED_SHIFT)) | ((used + 1) << USED_SHIFT)
-                };
-                let finish = |rest: u64, total: &mut Option<C>, trouble: &mut Trouble| {
-                    // the path is closed: nothing else may be open or left to cover
-                    if rest & slot_mask == 0 && tiles_left == 0 {
-                        match total {
-                            Some(t) => {
-                                if !t.add(&cnt) {
-                                    trouble.overflow = true;
-                                }
-                            }
-                            None => *total = Some(cnt.clone()),
-                        }
-                    }
-                };
-                match (l, u) {
-                    (NONE, NONE) => {
-                        if !fixed && right && down {
-                            put(
-                                &mut next,
-                                set(set(base, c, OPEN), c + 1, CLOSE),
-                                &cnt,
-                                &mut trouble,
-                            );
-                        }
-                        if can_end {
-                            if down {
-                                put(&mut next, set(after_end, c, END), &cnt, &mut trouble);
-                            }
-                            if right {
-                                put(&mut next, set(after_end, c + 1, END), &cnt, &mut trouble);
-                            }
-                        }
-                    }
-                    (x, NONE) | (NONE, x) => {
-                        let at = if l != NONE { c } else { c + 1 };
-                        if !fixed {
-                            if down {
-                                put(&mut next, set(base, c, x), &cnt, &mut trouble);
-                            }
-                            if right {
-                                put(&mut next, set(base, c + 1, x), &cnt, &mut trouble);
-                            }
-                        }
-                        if can_end {
-                            if x == END {
-                                finish(after_end, &mut total, &mut trouble);
-                            } else {
-                                let q = partner(st, at, slots);
-                                put(&mut next, set(after_end, q, END), &cnt, &mut trouble);
-                            }
-                        }
-                    }
-                    (l, u) => {
-                        if fixed {
-                            continue;
-                        }
-                        match (l, u) {
-                            (OPEN, CLOSE) => {} // would close a cycle
-                            (CLOSE, OPEN) => put(&mut next, base, &cnt, &mut trouble),
-                            (OPEN, OPEN) => {
-                                let q = partner(st, c + 1, slots);
-                                put(&mut next, set(base, q, OPEN), &cnt, &mut trouble);
-                            }
-                            (CLOSE, CLOSE) => {
-                                let q = partner(st, c, slots);
-                                put(&mut next, set(base, q, CLOSE), &cnt, &mut trouble);
-                            }
-                            (END, END) => finish(base, &mut total, &mut trouble),
-                            (END, _) => {
-                                let q = partner(st, c + 1, slots);
-                                put(&mut next, set(base, q, END), &cnt, &mut trouble);
-                            }
-                            (_, END) => {
-                                let q = partner(st, c, slots);
-                                put(&mut next, set(base, q, END), &cnt, &mut trouble);
-                            }
-                            _ => unreachable!("two plugs of kinds {l} and {u}"),
-                        }
-                    }
-                }
-                if trouble.full {
-                    return Err(too_many());
-                }
-                if trouble.overflow {
-                    return Ok(None);
-                }
-            }
-            std::mem::swap(&mut states, &mut next);
-        }
-        // next row: the down plugs move one slot right, under the next row's up slots
-        let mut shifted: Vec<(u64, C)> = Vec::new();
-        if shifted.try_reserve_exact(states.len()).is_err() {
+    for &cell in &frontier.cells {
+        if next.try_reserve(states.len()).is_err() {
             return Err(too_many());
         }
-        shifted.extend(states.drain());
-        for (st, cnt) in shifted {
-            if get(st, w) != NONE {
-                continue;
+        for (st, cnt) in states.drain() {
+            until_cancel_check -= 1;
+            if until_cancel_check == 0 {
+                until_cancel_check = CANCEL_EVERY;
+                if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                    return Err(CountError::Cancelled);
+                }
             }
-            let used = st & !slot_mask;
-            let moved = ((st & slot_mask) << 2) & slot_mask;
-            put(&mut states, used | moved, &cnt, &mut trouble);
+            frontier.moves(cell, st, |m| match m {
+                Move::To(n) => put(&mut next, n, &cnt, &mut trouble),
+                Move::Finish => match &mut total {
+                    Some(t) => {
+                        if !t.add(&cnt) {
+                            trouble.overflow = true;
+                        }
+                    }
+                    None => total = Some(cnt.clone()),
+                },
+            });
+            if trouble.full {
+                return Err(too_many());
+            }
+            if trouble.overflow {
+                return Ok(None);
+            }
+        }
+        std::mem::swap(&mut states, &mut next);
+        if cell.col + 1 == w {
+            // next row: the down plugs move under the next row's up slots
+            let mut shifted: Vec<(u64, C)> = Vec::new();
+            if shifted.try_reserve_exact(states.len()).is_err() {
+                return Err(too_many());
+            }
+            shifted.extend(states.drain());
+            for (st, cnt) in shifted {
+                if let Some(moved) = frontier.next_row(st) {
+                    put(&mut states, moved, &cnt, &mut trouble);
+                }
+            }
         }
     }
     if trouble.full {
