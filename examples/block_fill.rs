@@ -15,7 +15,8 @@
 //! prints the number of paths (counted by the frontier dynamic programme, not enumerated);
 //! `--exact` skips the constructive first attempt and runs the exact search alone.
 //! `--sample K [--seed S]` prints K paths drawn uniformly at random from all of them
-//! (through the frontier counts; the same seed, the same paths).
+//! (through the frontier counts; the same seed, the same paths); `--edges` prints how many
+//! paths use each edge (with `--svg`, a heat map).
 //! `--svg FILE` also draws the board as an SVG picture: the path, or the cells the proof of
 //! impossibility names.
 //! `-` reads the board from standard input. `--json` prints JSON instead (see
@@ -35,13 +36,13 @@ use clap::Parser;
 use examples::input;
 use examples::{Drive, drive};
 use hamilton_solver::CountError;
-use hamilton_solver::count::{CountLimits, DEFAULT_MAX_STATES, Sampler, count_with};
+use hamilton_solver::count::{CountLimits, DEFAULT_MAX_STATES, EdgeCounts, Sampler, count_with};
 use hamilton_solver::{Grid, Impossible, Options, Paths, Search, Solution, Solver};
 
 /// Solve a block-fill board: a path from the start through every tile once.
 #[derive(Parser, Debug)]
 #[command(name = "block_fill")]
-#[command(group(clap::ArgGroup::new("frontier").args(["count", "sample"])))]
+#[command(group(clap::ArgGroup::new("frontier").args(["count", "sample", "edges"])))]
 struct Args {
     /// The board file (`x` tile, `X` start, space gap, optional `E` end); `-` reads
     /// standard input.
@@ -53,11 +54,16 @@ struct Args {
     /// line; the same `--seed` gives the same paths.
     #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "exact"])]
     sample: Option<usize>,
+    /// Print how many paths use each edge between two tiles, one edge a line
+    /// (`ROW,COL ROW,COL PATHS SHARE`); `--svg` draws them as a heat map.
+    #[arg(long, conflicts_with_all = ["count", "all", "exact", "sample"])]
+    edges: bool,
     /// With `--sample`: the seed of the draws.
     #[arg(long, requires = "sample", default_value_t = 0)]
     seed: u64,
-    /// With `--count` or `--sample`: the most frontier states held at once (`--sample`: in
-    /// all), their memory at some 70 bytes each; a board needing more is refused.
+    /// With `--count`, `--sample` or `--edges`: the most frontier states held at once
+    /// (`--sample`, `--edges`: in all), their memory at some 70 bytes each; a board needing
+    /// more is refused.
     #[arg(long, requires = "frontier", value_name = "N", default_value_t = DEFAULT_MAX_STATES as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_states: u64,
@@ -113,8 +119,10 @@ fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
 }
 
 /// `--sample K`: `k` uniformly random paths, one a line (JSON Lines with `--json`); the first
-/// drawn with `--svg`. A board without a path fails with status 1, as `--count` does.
-fn sample(grid: &Grid, k: usize, args: &Args) -> ExitCode {
+/// drawn with `--svg`. `--edges`: how many paths use each edge (one JSON object with
+/// `--json`); the heat map with `--svg`. A board without a path fails with status 1, as
+/// `--count` does.
+fn frontier(grid: &Grid, args: &Args) -> ExitCode {
     let limits = CountLimits {
         max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
         ..CountLimits::default()
@@ -131,12 +139,23 @@ fn sample(grid: &Grid, k: usize, args: &Args) -> ExitCode {
         }
     };
     if sampler.count() == 0 {
-        eprintln!("block_fill: the board has no path to draw");
+        eprintln!("block_fill: the board has no path");
         return ExitCode::FAILURE;
+    }
+    if args.edges {
+        let counts = sampler.edge_counts();
+        print_edges(&counts, args.json);
+        if let Err(e) =
+            examples::picture::write_svg(args.svg.as_deref(), || grid.edges_svg(&counts))
+        {
+            eprintln!("block_fill: {e}");
+            return ExitCode::FAILURE;
+        }
+        return ExitCode::SUCCESS;
     }
     // Printed as drawn: any number of paths in constant memory.
     let mut first = None;
-    for p in sampler.draws(args.seed).take(k) {
+    for p in sampler.draws(args.seed).take(args.sample.unwrap_or(0)) {
         if args.json {
             println!("{}", path_json(&p));
         } else {
@@ -152,6 +171,25 @@ fn sample(grid: &Grid, k: usize, args: &Args) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The edge counts: a line an edge (`ROW,COL ROW,COL PATHS SHARE`), or one JSON object
+/// `{"total": N, "edges": [[row, col, row, col, paths], ...]}`.
+fn print_edges(counts: &EdgeCounts, json: bool) {
+    let total = counts.total();
+    if json {
+        let edges: Vec<String> = counts
+            .edges()
+            .map(|(a, b, n)| format!("[{},{},{},{},{n}]", a.row, a.col, b.row, b.col))
+            .collect();
+        // Counts as JSON numbers of any size (Python's json reads them exactly).
+        println!("{{\"total\": {total}, \"edges\": [{}]}}", edges.join(","));
+        return;
+    }
+    for (a, b, n) in counts.edges() {
+        let share = 100.0 * n as f64 / total as f64;
+        println!("{},{} {},{} {n} {share:.2}%", a.row, a.col, b.row, b.col);
+    }
 }
 
 fn show(path: &Solution, letters: bool) -> String {
@@ -210,8 +248,8 @@ fn main() -> ExitCode {
             }
         };
     }
-    if let Some(k) = args.sample {
-        return sample(&grid, k, &args);
+    if args.sample.is_some() || args.edges {
+        return frontier(&grid, &args);
     }
     if args.all {
         let limit = args.limit.unwrap_or(u64::MAX);

@@ -7,6 +7,9 @@
 //! - [`Grid::proof_svg`]: the board with the cells an [`Impossible`] proof names: the two
 //!   chessboard colours and their counts (parity), the dead ends, or the cut tile and the
 //!   pieces it leaves.
+//! - [`Grid::edges_svg`]: where the paths go, a heat map of [`EdgeCounts`]: each edge some
+//!   path uses, as wide and as dark as the share of paths using it, red where every path
+//!   does.
 //!
 //! ```
 //! use hamilton_solver::{Grid, Solver};
@@ -21,6 +24,7 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
+use crate::count::EdgeCounts;
 use crate::error::Impossible;
 use crate::grid::{Grid, Pos};
 use crate::path::Solution;
@@ -36,6 +40,7 @@ enum Overlay<'a> {
     None,
     Path(&'a Solution),
     Proof(&'a Impossible),
+    Edges(&'a EdgeCounts),
 }
 
 impl Grid {
@@ -58,6 +63,15 @@ impl Grid {
     pub fn proof_svg(&self, why: &Impossible) -> String {
         draw(self, Overlay::Proof(why))
     }
+
+    /// The board and where its paths go (`counts` from
+    /// [`Sampler::edge_counts`](crate::count::Sampler::edge_counts) of this board) as an SVG
+    /// picture: a line (class `edge`, its share in `data-share`) between the centres of two
+    /// tiles for each edge some path uses, wider and darker the more paths use it, red
+    /// (class `edge forced`) where every path does.
+    pub fn edges_svg(&self, counts: &EdgeCounts) -> String {
+        draw(self, Overlay::Edges(counts))
+    }
 }
 
 fn draw(grid: &Grid, overlay: Overlay<'_>) -> String {
@@ -75,6 +89,10 @@ fn draw(grid: &Grid, overlay: Overlay<'_>) -> String {
             _ => String::new(),
         }
     )];
+    if let Overlay::Edges(counts) = overlay {
+        caption_lines.push(format!("{} paths", counts.total()));
+        caption_lines.push("lines: the share of paths using each edge; red: all".to_string());
+    }
     if let Overlay::Proof(why) = overlay {
         // A long reason goes on several lines, cut where it says `;`.
         let why_text = format!("no path: {why}");
@@ -196,6 +214,9 @@ fn draw(grid: &Grid, overlay: Overlay<'_>) -> String {
     if let Overlay::Path(path) = overlay {
         draw_path(&mut out, path, s, centre);
     }
+    if let Overlay::Edges(counts) = overlay {
+        draw_edges(&mut out, counts, s, centre);
+    }
     if let Some(start) = grid.start() {
         let (cx, cy) = centre(start);
         let _ = writeln!(
@@ -224,6 +245,34 @@ fn draw(grid: &Grid, overlay: Overlay<'_>) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// Each used edge as a line from centre to centre, its width and colour by its share.
+fn draw_edges(out: &mut String, counts: &EdgeCounts, s: f64, centre: impl Fn(Pos) -> (f64, f64)) {
+    let total = counts.total().max(1) as f64;
+    for (p, q, n) in counts.edges() {
+        let share = n as f64 / total;
+        let forced = n == counts.total();
+        // Pale blue for a rare edge to deep blue for a common one; red for a forced one.
+        let colour = if forced {
+            "#c1121f".to_string()
+        } else {
+            let mix = |a: f64, b: f64| (a + (b - a) * share).round() as u8;
+            format!(
+                "#{:02x}{:02x}{:02x}",
+                mix(189.0, 2.0),
+                mix(224.0, 62.0),
+                mix(254.0, 138.0)
+            )
+        };
+        let ((x1, y1), (x2, y2)) = (centre(p), centre(q));
+        let _ = writeln!(
+            out,
+            "<line class=\"edge{}\" data-share=\"{share:.4}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"{:.1}\" stroke-linecap=\"round\"/>",
+            if forced { " forced" } else { "" },
+            (s * (0.05 + 0.25 * share)).max(1.0)
+        );
+    }
 }
 
 /// The path as coloured segments under one `polyline`, and an arrow head on each step.

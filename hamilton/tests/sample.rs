@@ -140,3 +140,75 @@ proptest! {
         }
     }
 }
+
+/// The edge counts by enumeration: each path's edges, each undirected path once.
+fn enumerated_edges(grid: &Grid) -> HashMap<(Pos, Pos), u128> {
+    let mut edges = HashMap::new();
+    let twice = grid.start().is_none() && grid.end().is_none() && grid.tile_count() > 1;
+    for p in Paths::with_engine(grid, Engine::Baseline) {
+        for pair in p.cells().windows(2) {
+            let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+            *edges.entry((a, b)).or_insert(0u128) += 1;
+        }
+    }
+    if twice {
+        for n in edges.values_mut() {
+            *n /= 2;
+        }
+    }
+    edges
+}
+
+#[test]
+fn edge_counts_add_up_and_show_the_forced_edges() {
+    // The corridor at the top is forced; the 3 x 3 block below it is not.
+    let grid = Grid::parse("Xxxx\n   x\n xxx\n xxx\n xxx").unwrap();
+    let s = sampler(&grid);
+    let e = s.edge_counts();
+    assert_eq!(e.total(), s.count());
+    assert!(e.total() > 1);
+    let sum: u128 = e.edges().map(|(_, _, n)| n).sum();
+    assert_eq!(sum, e.total() * (grid.tile_count() as u128 - 1));
+    assert_eq!(e.right(Pos::new(0, 0)), e.total());
+    assert_eq!(e.down(Pos::new(0, 3)), e.total());
+    let by_enumeration = enumerated_edges(&grid);
+    for (a, b, n) in e.edges() {
+        assert_eq!(by_enumeration.get(&(a, b)), Some(&n), "{a:?}-{b:?}");
+    }
+    assert_eq!(e.edges().count(), by_enumeration.len());
+    #[cfg(feature = "svg")]
+    {
+        let svg = grid.edges_svg(&e);
+        assert_eq!(svg.matches("class=\"edge").count(), by_enumeration.len());
+        let forced = by_enumeration.values().filter(|&&n| n == e.total()).count();
+        assert_eq!(svg.matches("class=\"edge forced\"").count(), forced);
+        assert!(forced >= 4);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// On random small boards (wide ones swept transposed): the edge counts are the
+    /// enumeration's, edge for edge.
+    #[test]
+    fn edge_counts_are_the_enumerations(
+        w in 1usize..=5, h in 1usize..=4,
+        mask in proptest::collection::vec(prop::bool::weighted(0.85), 20),
+        start in 0usize..20, end in proptest::option::of(0usize..20), with_start in any::<bool>(),
+    ) {
+        let tiles: Vec<bool> = mask[..w * h].to_vec();
+        let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
+        if cells.is_empty() { return Ok(()) }
+        let at = |i: usize| Pos::new(i / w, i % w);
+        let s = cells[start % cells.len()];
+        let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
+        let Ok(grid) = Grid::from_tiles(w, h, tiles, with_start.then(|| at(s)), e.map(at)) else {
+            return Ok(())
+        };
+        let counts = sampler(&grid).edge_counts();
+        let expected = enumerated_edges(&grid);
+        let got: HashMap<(Pos, Pos), u128> = counts.edges().map(|(a, b, n)| ((a, b), n)).collect();
+        prop_assert_eq!(got, expected, "{}", grid);
+    }
+}

@@ -1,6 +1,6 @@
 """Block fill: a path from the start through every tile once, the number of such paths, and
 proofs that there is none (:class:`Impossible`, with ``.reason``), uniformly random paths
-(:func:`sample`); :class:`Paths`, every
+(:func:`sample`), how many paths use each edge (:func:`edge_counts`); :class:`Paths`, every
 path in a fixed order, cut by :meth:`Paths.split` into parts that run anywhere.
 
 Grids are text, one line per row: ``x`` a tile, ``X`` the start, ``E`` a required end, a space
@@ -13,6 +13,7 @@ from ._native import hamilton as _native
 solve = _native.solve
 count = _native.count
 sample = _native.sample
+edge_counts = _native.edge_counts
 Paths = _native.Paths
 
 
@@ -21,4 +22,4 @@ def _restore_part(grid, depth, index):  # type: ignore[no-untyped-def]
     return _native._restore(grid, depth, index)
 
 
-__all__ = ["HamiltonError", "Impossible", "Paths", "count", "sample", "solve"]
+__all__ = ["HamiltonError", "Impossible", "Paths", "count", "edge_counts", "sample", "solve"]

@@ -1,4 +1,4 @@
-from typing import List, Literal, Optional, Tuple
+from typing import Dict, List, Literal, Optional, Tuple
 
 from . import HamiltonError as HamiltonError
 from . import Impossible as Impossible
@@ -19,6 +19,12 @@ def sample(
     (row, col) cells like ``solve``'s; the same ``seed`` gives the same paths. Without a
     start the paths are undirected, read from the end first in reading order (to ``E`` when
     marked). Empty when the grid has no path."""
+
+def edge_counts(
+    grid: str, max_states: Optional[int] = None
+) -> Tuple[int, Dict[Tuple[Tuple[int, int], Tuple[int, int]], int]]:
+    """``(total, edges)``: how many paths use each edge between two tiles (the upper or left
+    tile first), for the edges some path uses; an edge used by ``total`` paths is forced."""
 
 class Paths:
     """Every path in the crate's fixed order, or one part of a split of that enumeration."""

@@ -69,12 +69,7 @@ fn count(py: Python<'_>, grid: &str, max_states: Option<&Bound<'_, PyAny>>) -> P
         Some(_) => crate_count::count_with(&grid, &limits),
         None => crate_count::count_all_starts_with(&grid, &limits),
     })?
-    .map_err(|e| match e {
-        hamilton_solver::CountError::TooManyStates { .. } => {
-            HamiltonError::new_err(format!("{e}; raise it with max_states="))
-        }
-        e => to_py::<HamiltonError>(e),
-    })?;
+    .map_err(frontier_error)?;
     // Python's int parses any size of decimal; the crate's big count prints one.
     let int = py.get_type::<pyo3::types::PyInt>();
     Ok(int.call1((counted.to_string(),))?.unbind())
@@ -115,16 +110,54 @@ fn sample(
     let drawn = drive::until_signal(py, &stop, move || {
         crate_count::Sampler::new(&grid, &limits).map(|s| s.sample(k as usize, seed))
     })?
-    .map_err(|e| match e {
-        hamilton_solver::CountError::TooManyStates { .. } => {
-            HamiltonError::new_err(format!("{e}; raise it with max_states="))
-        }
-        e => to_py::<HamiltonError>(e),
-    })?;
+    .map_err(frontier_error)?;
     Ok(drawn
         .iter()
         .map(|p| p.cells().iter().map(|c| (c.row, c.col)).collect())
         .collect())
+}
+
+/// How many paths use each edge between two tiles: a dict from `((row, col), (row, col))`
+/// (the upper or left tile first) to the number of paths, for the edges some path uses, and
+/// the total, as `(total, edges)`. An edge used by `total` paths is forced. `max_states` as
+/// for `sample`.
+#[pyfunction]
+#[pyo3(signature = (grid, max_states = None))]
+fn edge_counts<'py>(
+    py: Python<'py>,
+    grid: &str,
+    max_states: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Py<PyAny>, Bound<'py, pyo3::types::PyDict>)> {
+    let grid = parse(grid)?;
+    let max_states =
+        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
+    let stop = puzzle_search::Cancel::new();
+    let limits = crate_count::CountLimits {
+        max_states,
+        cancel: Some(stop.clone()),
+    };
+    let counts = drive::until_signal(py, &stop, move || {
+        crate_count::Sampler::new(&grid, &limits).map(|s| s.edge_counts())
+    })?
+    .map_err(frontier_error)?;
+    // Counts may pass 2^64: Python's int reads any size of decimal.
+    let int = py.get_type::<pyo3::types::PyInt>();
+    let big = |n: u128| int.call1((n.to_string(),)).map(Bound::unbind);
+    let edges = pyo3::types::PyDict::new(py);
+    for (a, b, n) in counts.edges() {
+        edges.set_item(((a.row, a.col), (b.row, b.col)), big(n)?)?;
+    }
+    Ok((big(counts.total())?, edges))
+}
+
+/// A frontier error as `HamiltonError`, with the argument that raises the state limit.
+fn frontier_error(e: hamilton_solver::CountError) -> PyErr {
+    match e {
+        hamilton_solver::CountError::TooManyStates { .. } => {
+            HamiltonError::new_err(format!("{e}; raise it with max_states="))
+        }
+        e => to_py::<HamiltonError>(e),
+    }
 }
 
 /// One cut of a grid's enumeration: the grid's text, the depth, the prefix's nodes, the parts.
@@ -375,6 +408,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(sample, m)?)?;
+    m.add_function(wrap_pyfunction!(edge_counts, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add_class::<PyPaths>()?;
     m.add("Impossible", m.py().get_type::<Impossible>())?;

@@ -85,3 +85,14 @@ def test_sample_draws_uniform_paths_reproducibly():
     assert hamilton.sample("xXx\nxxx\nxxx", 3) == []
     with pytest.raises(ValueError, match="k must be at most"):
         hamilton.sample(grid, 10**7)
+
+
+def test_edge_counts_show_forced_and_free_edges():
+    grid = "Xxxx\n   x\n xxx\n xxx\n xxx"
+    total, edges = hamilton.edge_counts(grid)
+    assert total == hamilton.count(grid) == 8
+    # The corridor is forced: every path takes it.
+    assert edges[((0, 0), (0, 1))] == edges[((1, 3), (2, 3))] == total
+    # Each path has one edge fewer than the board has tiles.
+    assert sum(edges.values()) == total * (14 - 1)
+    assert hamilton.edge_counts("xXx\nxxx\nxxx") == (0, {})

@@ -17,7 +17,7 @@ mod frontier;
 mod sample;
 
 pub use big::BigCount;
-pub use sample::Sampler;
+pub use sample::{EdgeCounts, Sampler};
 
 use hashbrown::HashMap;
 use puzzle_search::Cancel;

@@ -10,7 +10,7 @@
 //! number below the count picks the whole sequence. The edges the moves lay down make the
 //! path, read from its start.
 
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
 use puzzle_search::Cancel;
 
 use super::frontier::{Frontier, Move, NONE, get};
@@ -119,6 +119,74 @@ impl Sampler {
                 self.path(r)
             })
         })
+    }
+
+    /// How many paths use each edge: for every move of every state, the ways into the state
+    /// times the completions after the move, added to the edges the move lays down (one
+    /// more sweep, forward, over the states that have completions). Every path uses
+    /// `tiles - 1` edges, so the counts add up to that many times [`count`](Self::count).
+    pub fn edge_counts(&self) -> EdgeCounts {
+        let (sw, n) = (self.swept.width(), self.frontier.cells.len());
+        let mut right = vec![0u128; n];
+        let mut down = vec![0u128; n];
+        if self.single.is_none() && self.total > 0 {
+            // Ways into each state of the current layer, kept to states with completions.
+            let mut into: Vec<(u64, u128)> = vec![(0, 1)];
+            for (k, &cell) in self.frontier.cells.iter().enumerate() {
+                let mut next: HashMap<u64, u128> = HashMap::new();
+                for &(st, ways_in) in &into {
+                    self.frontier.moves(cell, st, |m| {
+                        let Move::To(to) = m else { return };
+                        let after = self.after(k, to);
+                        if after == 0 {
+                            return;
+                        }
+                        // Both factors count paths, so the product is at most the total.
+                        let through = ways_in * after;
+                        if get(to, cell.col + 1) != NONE {
+                            right[k] += through;
+                        }
+                        if get(to, cell.col) != NONE {
+                            down[k] += through;
+                        }
+                        let to = if cell.col + 1 == sw {
+                            self.frontier.next_row(to).expect("a move with completions")
+                        } else {
+                            to
+                        };
+                        *next.entry(to).or_insert(0) += ways_in;
+                    });
+                }
+                into = next.into_iter().collect();
+                // Sorted: the sums do not depend on the hash order (they are exact anyway).
+                into.sort_unstable();
+            }
+        }
+        let (w, h) = if self.transposed {
+            (self.swept.height(), sw)
+        } else {
+            (sw, self.swept.height())
+        };
+        let mut counts = EdgeCounts {
+            width: w,
+            height: h,
+            total: self.total,
+            right: vec![0; w * h],
+            down: vec![0; w * h],
+        };
+        for k in 0..n {
+            let p = self.unswept(Pos::new(k / sw, k % sw));
+            let at = p.row * w + p.col;
+            // Transposed, the swept board's right edges are the board's down edges.
+            let (r, d) = if self.transposed {
+                (down[k], right[k])
+            } else {
+                (right[k], down[k])
+            };
+            counts.right[at] = r;
+            counts.down[at] = d;
+        }
+        counts
     }
 
     /// The path of rank `r` (below [`count`](Self::count)) in the moves' order.
@@ -245,6 +313,65 @@ impl Sampler {
         } else {
             p
         }
+    }
+}
+
+/// How many of a board's paths use each edge between two neighbouring tiles: where the board
+/// is forced (every path takes the edge), where it is free, and where no path goes. Made by
+/// [`Sampler::edge_counts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeCounts {
+    width: usize,
+    height: usize,
+    total: u128,
+    /// `right[r * width + c]`: the paths using the edge from `(r, c)` to `(r, c + 1)`.
+    right: Vec<u128>,
+    /// `down[r * width + c]`: the paths using the edge from `(r, c)` to `(r + 1, c)`.
+    down: Vec<u128>,
+}
+
+impl EdgeCounts {
+    /// The board's width and height.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// The paths in all.
+    pub fn total(&self) -> u128 {
+        self.total
+    }
+
+    /// The paths using the edge from `p` to the tile on its right (0 at the right side).
+    pub fn right(&self, p: Pos) -> u128 {
+        self.at(&self.right, p)
+    }
+
+    /// The paths using the edge from `p` to the tile below it (0 at the bottom).
+    pub fn down(&self, p: Pos) -> u128 {
+        self.at(&self.down, p)
+    }
+
+    fn at(&self, v: &[u128], p: Pos) -> u128 {
+        if p.row < self.height && p.col < self.width {
+            v[p.row * self.width + p.col]
+        } else {
+            0
+        }
+    }
+
+    /// Every edge some path uses, as `(from, to, paths)`, row by row, the right edge of a
+    /// cell before its down edge.
+    pub fn edges(&self) -> impl Iterator<Item = (Pos, Pos, u128)> + '_ {
+        (0..self.width * self.height).flat_map(move |k| {
+            let p = Pos::new(k / self.width, k % self.width);
+            [
+                (Pos::new(p.row, p.col + 1), self.right[k]),
+                (Pos::new(p.row + 1, p.col), self.down[k]),
+            ]
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(move |(q, n)| (p, q, n))
+        })
     }
 }
 
