@@ -24,7 +24,10 @@
 //!   independent parts by decision prefixes (`puzzle_search::Split`), whose counts add up
 //!   exactly to the whole.
 //! - [`count::count`]: the number of paths by a dynamic programme over the frontier of a
-//!   row sweep, without enumerating them (big-integer counts).
+//!   row sweep, without enumerating them (big-integer counts); [`count::count_with`] within
+//!   a memory limit and a cancel flag.
+//! - [`count::Sampler`]: paths drawn uniformly at random through those counts, and how many
+//!   paths use each edge ([`count::EdgeCounts`], drawn by `Grid::edges_svg`).
 //! - [`Engine`]: [`Engine::Fast`], or [`Engine::Baseline`], the plain backtracker the
 //!   project started from, kept as the oracle; both run behind [`Solver`] and [`Paths`].
 //! - [`generate`]: random solvable boards (a planted path reshaped by backbite moves).

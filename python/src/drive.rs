@@ -50,8 +50,9 @@ pub struct Allowance {
 }
 
 /// Steps `search` until it finds an item, finishes, or spends `allowance`, in GIL-free slices
-/// with a signal check before and between them (a spent time allowance returns at once). A pending signal's exception (a `KeyboardInterrupt` for
-/// Ctrl-C) is returned as the error; the search keeps every node done and can go on.
+/// with a signal check before and between them (a spent time allowance returns at once). A
+/// pending signal's exception (a `KeyboardInterrupt` for Ctrl-C) is returned as the error;
+/// the search keeps every node done and can go on.
 pub fn step<S>(py: Python<'_>, search: &mut S, allowance: Allowance) -> PyResult<Step<S::Item>>
 where
     S: Search + Send,
