@@ -81,8 +81,8 @@ struct Args {
     #[arg(long, conflicts_with_all = ["count", "all"])]
     exact: bool,
     /// Also draw the board as an SVG picture in FILE: the path found, or the cells the proof
-    /// of impossibility names.
-    #[arg(long, value_name = "FILE")]
+    /// of impossibility names (`--sample`: the first path drawn; `--edges`: the heat map).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all"])]
     svg: Option<PathBuf>,
     /// Print JSON: `{"found", "path", "moves"}` (or `"reason"` and `"message"` without a
     /// path), `{"count"}` with `--count`, one object a line with `--all`.

@@ -231,6 +231,18 @@ fn a_huge_argument_comes_back_as_a_short_excerpt_in_a_usage_error() {
 }
 
 #[test]
+fn a_picture_is_refused_where_nothing_would_be_drawn() {
+    for mode in ["--count", "--all"] {
+        let out = run(
+            "block_fill",
+            &[mode, "--svg", "x.svg", "testdata/hamilton/s6_3.txt"],
+        );
+        assert_eq!(out.status.code(), Some(2), "{mode}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--svg"), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn a_polish_window_budget_past_its_limit_is_a_usage_error() {
     let out = run(
         "eternity",
