@@ -54,6 +54,10 @@ pub struct Grid {
 
 impl Grid {
     /// Parses a board that must have exactly one start tile `X`.
+    ///
+    /// # Errors
+    /// [`ParseError::NoStart`] without an `X`, and every error of
+    /// [`Grid::parse_any_start`].
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
         let g = Grid::parse_any_start(text)?;
         if g.start.is_none() {
@@ -64,6 +68,13 @@ impl Grid {
 
     /// Parses a board where the start tile `X` is optional (without it, solvers try every
     /// start).
+    ///
+    /// # Errors
+    /// [`ParseError::UnknownChar`] (line and column), [`ParseError::TwoStarts`],
+    /// [`ParseError::TwoEnds`], [`ParseError::NoTiles`], [`ParseError::Disconnected`],
+    /// [`ParseError::TooLarge`] (more than [`MAX_TILES`](crate::MAX_TILES) tiles) or
+    /// [`ParseError::TooWide`] (more than [`MAX_CELLS`](crate::MAX_CELLS) cells), each before
+    /// the board is built.
     pub fn parse_any_start(text: &str) -> Result<Grid, ParseError> {
         let mut lines: Vec<&str> = text
             .split('\n')
@@ -121,8 +132,9 @@ impl Grid {
 
     /// A board from a row-major tile mask (`true` = tile), with an optional start and end.
     ///
-    /// Fails like the parser does: no tiles, a start or end on a gap (reported as
-    /// [`ParseError::UnknownChar`] with a space), disconnected tiles.
+    /// # Errors
+    /// Like the parser's: no tiles, a start or end on a gap (reported as
+    /// [`ParseError::UnknownChar`] with a space), disconnected tiles, too many tiles.
     pub fn from_tiles(
         width: usize,
         height: usize,

@@ -68,6 +68,8 @@
 //! connectivity check, colour balance, most-constrained branching and Luby restarts with
 //! deterministic seeds. The exact search alone decides impossible boards.
 #![warn(missing_docs)]
+// Every public function that returns a `Result` says when it fails.
+#![warn(clippy::missing_errors_doc)]
 #![forbid(unsafe_code)]
 
 mod construct;

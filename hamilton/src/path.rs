@@ -75,6 +75,11 @@ pub struct Solution {
 
 impl Solution {
     /// Checks `cells` against `grid` and wraps them; see [`PathError`] for what is checked.
+    ///
+    /// # Errors
+    /// The first [`PathError`] found: a cell that is not a tile, two cells that are not
+    /// neighbours, a cell visited twice, tiles left out, or ends other than the board's start
+    /// and end.
     pub fn new(grid: &Grid, cells: Vec<Pos>) -> Result<Solution, PathError> {
         let mut seen = vec![false; grid.width() * grid.height()];
         for (i, &p) in cells.iter().enumerate() {

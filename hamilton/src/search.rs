@@ -376,6 +376,9 @@ impl Solver {
     }
 
     /// Runs to the end: the path, or why there is none.
+    ///
+    /// # Errors
+    /// [`Impossible`] with the proof (parity, a cut tile, dead ends) or the exhausted search.
     pub fn solve(mut self) -> Result<Solution, Impossible> {
         loop {
             match self.step(puzzle_search::Unlimited) {

@@ -39,6 +39,10 @@ pub struct Checkpoint {
 
 impl Checkpoint {
     /// Checks that this checkpoint is of `kind` and `version` and belongs to `fingerprint`.
+    ///
+    /// # Errors
+    /// [`CheckpointError::Kind`], [`CheckpointError::Version`] or
+    /// [`CheckpointError::Fingerprint`] for the first that differs.
     pub fn expect(
         &self,
         kind: &str,
@@ -57,6 +61,9 @@ impl Checkpoint {
 
     /// Checks the kind and version only, for a reader that checks the fingerprint itself
     /// (against a puzzle it loads later, say).
+    ///
+    /// # Errors
+    /// [`CheckpointError::Kind`] or [`CheckpointError::Version`] for the first that differs.
     pub fn expect_kind(&self, kind: &str, version: u32) -> Result<(), CheckpointError> {
         if self.kind != kind {
             return Err(CheckpointError::Kind {
@@ -91,6 +98,12 @@ impl Checkpoint {
     }
 
     /// Reads a checkpoint written by [`Checkpoint::to_text`].
+    ///
+    /// # Errors
+    /// [`CheckpointError::NotACheckpoint`] or [`CheckpointError::Format`] for a foreign or
+    /// newer first line; [`CheckpointError::Truncated`] or [`CheckpointError::Field`] (with the
+    /// line) for a missing or malformed header field; [`CheckpointError::BodyLength`] or
+    /// [`CheckpointError::Checksum`] for a cut or changed file.
     pub fn from_text(text: &str) -> Result<Checkpoint, CheckpointError> {
         let mut rest = text;
         let mut line_no = 0;
@@ -199,6 +212,10 @@ impl Checkpoint {
 
     /// Writes the checkpoint to `path` so that a reader sees the old file or the new one,
     /// never half of one: it writes a temporary file beside it, syncs it and renames it.
+    ///
+    /// # Errors
+    /// [`CheckpointError::Io`] naming `path` when the file cannot be written or renamed into
+    /// place (the old file, if any, stays).
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), CheckpointError> {
         write_atomically(path.as_ref(), self.to_text().as_bytes()).map_err(|source| {
             CheckpointError::Io {
@@ -209,6 +226,11 @@ impl Checkpoint {
     }
 
     /// Reads a checkpoint from `path`.
+    ///
+    /// # Errors
+    /// [`CheckpointError::Io`] naming `path` when it cannot be read (or is longer than
+    /// [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES)), and every error of
+    /// [`Checkpoint::from_text`].
     pub fn load(path: impl AsRef<Path>) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref();
         // Bounded and fallibly reserved: a huge or endless file is an error, not an abort.
@@ -263,6 +285,10 @@ pub fn fingerprint(bytes: &[u8]) -> u64 {
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
 /// the file at `path` is always either the old one or the whole new one: a [`ReplaceFile`]
 /// written at once (a `path` that exists and is not a regular file is written directly).
+///
+/// # Errors
+/// The I/O error of making the temporary file, writing, syncing or renaming it (the file at
+/// `path` is then unchanged).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut out = ReplaceFile::create(path)?;
     out.write_all(bytes)?;

@@ -127,6 +127,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Every public function that returns a `Result` says when it fails.
+#![warn(clippy::missing_errors_doc)]
 
 mod budget;
 pub mod check;

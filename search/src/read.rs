@@ -15,7 +15,10 @@ pub const MAX_TEXT_BYTES: u64 = 1 << 30;
 const CHUNK: usize = 1 << 20;
 
 /// The whole of `reader` as UTF-8 text, read in chunks of a megabyte with memory reserved
-/// fallibly. Errors, each an [`io::Error`] whose message says what was wrong:
+/// fallibly.
+///
+/// # Errors
+/// Each an [`io::Error`] whose message says what was wrong:
 /// - [`io::ErrorKind::FileTooLarge`] past `max_bytes` bytes (it says the limit);
 /// - [`io::ErrorKind::OutOfMemory`] when the memory for the text cannot be had;
 /// - [`io::ErrorKind::Interrupted`] once `cancel` is set (looked at between chunks);

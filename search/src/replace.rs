@@ -87,6 +87,10 @@ impl Write for ReplaceWriter {
 
 impl ReplaceFile {
     /// Starts writing a replacement for `path` (which need not exist yet).
+    ///
+    /// # Errors
+    /// The I/O error of opening `path` (written directly: a device, a pipe) or of making the
+    /// temporary file beside it.
     pub fn create(path: impl AsRef<Path>) -> io::Result<ReplaceFile> {
         let given = path.as_ref().to_path_buf();
         let path = match where_to_replace(&given) {
@@ -121,6 +125,9 @@ impl ReplaceFile {
 
     /// Another handle on the file being written, for writers that take ownership (a writer
     /// thread); what it writes is committed with this one.
+    ///
+    /// # Errors
+    /// The I/O error of duplicating the file handle.
     pub fn writer(&self) -> io::Result<ReplaceWriter> {
         Ok(ReplaceWriter::new(
             self.out.file.try_clone()?,
@@ -129,6 +136,10 @@ impl ReplaceFile {
     }
 
     /// Flushes the data to disk and puts the file in place of `path`.
+    ///
+    /// # Errors
+    /// The I/O error of flushing, syncing or renaming; the temporary file is removed and the
+    /// file at the path is unchanged.
     pub fn commit(mut self) -> io::Result<()> {
         self.out.flush()?;
         match self.tmp.take() {

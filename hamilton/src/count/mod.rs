@@ -72,6 +72,10 @@ const CANCEL_EVERY: u32 = 4096;
 /// let corner = Grid::parse("Xxxx\nxxxx\nxxxx\nxxxx").unwrap();
 /// assert_eq!(count(&corner).unwrap(), 52u128);
 /// ```
+///
+/// # Errors
+/// [`CountError::TooWide`] when both sides are longer than [`MAX_WIDTH`];
+/// [`CountError::TooManyStates`] past the default [`CountLimits`].
 pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
     count_with(grid, &CountLimits::default())
 }
@@ -87,6 +91,11 @@ pub fn count(grid: &Grid) -> Result<BigCount, CountError> {
 /// let tight = CountLimits { max_states: 100, ..CountLimits::default() };
 /// assert!(matches!(count_with(&full8, &tight), Err(CountError::TooManyStates { .. })));
 /// ```
+///
+/// # Errors
+/// [`CountError::TooWide`] when both sides are longer than [`MAX_WIDTH`];
+/// [`CountError::TooManyStates`] past `limits.max_states` (or without the memory);
+/// [`CountError::Cancelled`] once `limits.cancel` is set.
 pub fn count_with(grid: &Grid, limits: &CountLimits) -> Result<BigCount, CountError> {
     let g = if grid.width() > grid.height() {
         grid.transposed()
@@ -131,11 +140,17 @@ pub fn count_with(grid: &Grid, limits: &CountLimits) -> Result<BigCount, CountEr
 
 /// The count of paths from every start, summed: twice [`count`] of the start-less board
 /// (each path is counted from both its ends), for boards of two or more tiles.
+///
+/// # Errors
+/// As [`count`].
 pub fn count_all_starts(grid: &Grid) -> Result<BigCount, CountError> {
     count_all_starts_with(grid, &CountLimits::default())
 }
 
 /// [`count_all_starts`] within `limits` (see [`count_with`]).
+///
+/// # Errors
+/// As [`count_with`].
 pub fn count_all_starts_with(grid: &Grid, limits: &CountLimits) -> Result<BigCount, CountError> {
     let free = grid.with_start(None).unwrap_or_else(|| grid.clone());
     let undirected = count_with(&free, limits)?;

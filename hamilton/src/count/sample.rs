@@ -59,6 +59,11 @@ impl Sampler {
     /// without one, undirected). The states of every layer are kept, at most
     /// `limits.max_states` in all (more is [`CountError::TooManyStates`]); a board with more
     /// than `u128::MAX` paths is [`CountError::TooManyPaths`]; `limits.cancel` stops it.
+    ///
+    /// # Errors
+    /// [`CountError::TooWide`], [`CountError::TooManyStates`] and [`CountError::Cancelled`] as
+    /// for [`count_with`](super::count_with) (the limit counts every layer's states);
+    /// [`CountError::TooManyPaths`] past `u128::MAX` paths.
     pub fn new(grid: &Grid, limits: &CountLimits) -> Result<Sampler, CountError> {
         let transposed = grid.width() > grid.height();
         let swept = if transposed {
