@@ -3,22 +3,16 @@
 //! random small boards.
 
 use hamilton_solver::{
-    Engine, Grid, Impossible, Limit, Options, Paths, Pos, Search, Solution, Solver, Step,
+    Engine, Grid, Impossible, Limit, Options, Paths, Search, Solution, Solver, Step,
 };
 use proptest::prelude::*;
 use puzzle_search::check::{assert_agree, run_in_steps, run_whole};
 
+mod common;
+
 /// A random board of up to 5x5 with a start, or `None` when the mask is not a valid board.
 fn board(w: usize, h: usize, mask: &[bool], start: usize, end: Option<usize>) -> Option<Grid> {
-    let tiles: Vec<bool> = mask[..w * h].to_vec();
-    let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
-    if cells.is_empty() {
-        return None;
-    }
-    let at = |i: usize| Pos::new(i / w, i % w);
-    let s = cells[start % cells.len()];
-    let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
-    Grid::from_tiles(w, h, tiles, Some(at(s)), e.map(at)).ok()
+    common::board(w, h, mask, start, end, true)
 }
 
 /// The paths of a search as sorted text, yielded one by one: the two engines enumerate the

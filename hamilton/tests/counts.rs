@@ -1,8 +1,10 @@
 //! Path counts: the frontier dynamic programme against OEIS A120443 and the enumerators.
 
 use hamilton_solver::count::{BigCount, count, count_all_starts};
-use hamilton_solver::{Engine, Grid, Paths, Pos};
+use hamilton_solver::{Engine, Grid, Paths};
 use proptest::prelude::*;
+
+mod common;
 
 fn full(n: usize) -> Grid {
     let row = "x".repeat(n);
@@ -85,13 +87,7 @@ proptest! {
         mask in proptest::collection::vec(prop::bool::weighted(0.85), 25),
         start in 0usize..25, end in proptest::option::of(0usize..25), with_start in any::<bool>(),
     ) {
-        let tiles: Vec<bool> = mask[..w * h].to_vec();
-        let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
-        if cells.is_empty() { return Ok(()) }
-        let at = |i: usize| Pos::new(i / w, i % w);
-        let s = cells[start % cells.len()];
-        let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
-        let Ok(grid) = Grid::from_tiles(w, h, tiles, with_start.then(|| at(s)), e.map(at)) else {
+        let Some(grid) = common::board(w, h, &mask, start, end, with_start) else {
             return Ok(())
         };
         let enumerated = Paths::with_engine(&grid, Engine::Baseline).count() as u128;

@@ -8,6 +8,8 @@ use hamilton_solver::count::{CountLimits, Sampler, count};
 use hamilton_solver::{CountError, Engine, Grid, Paths, Pos, Solution};
 use proptest::prelude::*;
 
+mod common;
+
 fn sampler(grid: &Grid) -> Sampler {
     Sampler::new(grid, &CountLimits::default()).expect("a small board lays out")
 }
@@ -117,13 +119,7 @@ proptest! {
         start in 0usize..25, end in proptest::option::of(0usize..25), with_start in any::<bool>(),
         seed in any::<u64>(),
     ) {
-        let tiles: Vec<bool> = mask[..w * h].to_vec();
-        let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
-        if cells.is_empty() { return Ok(()) }
-        let at = |i: usize| Pos::new(i / w, i % w);
-        let s = cells[start % cells.len()];
-        let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
-        let Ok(grid) = Grid::from_tiles(w, h, tiles, with_start.then(|| at(s)), e.map(at)) else {
+        let Some(grid) = common::board(w, h, &mask, start, end, with_start) else {
             return Ok(())
         };
         let sampler = sampler(&grid);
@@ -197,13 +193,7 @@ proptest! {
         mask in proptest::collection::vec(prop::bool::weighted(0.85), 20),
         start in 0usize..20, end in proptest::option::of(0usize..20), with_start in any::<bool>(),
     ) {
-        let tiles: Vec<bool> = mask[..w * h].to_vec();
-        let cells: Vec<usize> = (0..w * h).filter(|&i| tiles[i]).collect();
-        if cells.is_empty() { return Ok(()) }
-        let at = |i: usize| Pos::new(i / w, i % w);
-        let s = cells[start % cells.len()];
-        let e = end.map(|k| cells[k % cells.len()]).filter(|&e| e != s);
-        let Ok(grid) = Grid::from_tiles(w, h, tiles, with_start.then(|| at(s)), e.map(at)) else {
+        let Some(grid) = common::board(w, h, &mask, start, end, with_start) else {
             return Ok(())
         };
         let counts = sampler(&grid).edge_counts();
