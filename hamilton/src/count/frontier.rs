@@ -224,6 +224,17 @@ impl Frontier {
         }
     }
 
+    /// The state the next cell sees after a move to `to` at `cell`: `to` itself within a row,
+    /// [`Frontier::next_row`] of it after a row's last cell (`None`: no path goes on).
+    #[inline]
+    pub(super) fn seen_next(&self, cell: Cell, to: u64) -> Option<u64> {
+        if cell.col + 1 == self.width {
+            self.next_row(to)
+        } else {
+            Some(to)
+        }
+    }
+
     /// The state after a row's last cell as the next row's first cell sees it: the down
     /// plugs move one slot right, under the next row's up slots; `None` when a plug leaves
     /// the board on the right.

@@ -154,11 +154,10 @@ impl Sampler {
                         if get(to, cell.col) != NONE {
                             down[k] += through;
                         }
-                        let to = if cell.col + 1 == sw {
-                            self.frontier.next_row(to).expect("a move with completions")
-                        } else {
-                            to
-                        };
+                        let to = self
+                            .frontier
+                            .seen_next(cell, to)
+                            .expect("a move with completions");
                         *next.entry(to).or_insert(0) += ways_in;
                     });
                 }
@@ -199,7 +198,6 @@ impl Sampler {
         if let Some(p) = self.single {
             return Solution::from_cells(vec![self.unswept(p)]);
         }
-        let w = self.swept.width();
         let n = self.frontier.cells.len();
         // right[k], down[k]: the edges from cell k the moves lay down.
         let mut right = vec![false; n];
@@ -225,13 +223,10 @@ impl Sampler {
                 Some(Move::To(next)) => {
                     right[k] = get(next, cell.col + 1) != NONE;
                     down[k] = get(next, cell.col) != NONE;
-                    st = if cell.col + 1 == w {
-                        self.frontier
-                            .next_row(next)
-                            .expect("a move with completions")
-                    } else {
-                        next
-                    };
+                    st = self
+                        .frontier
+                        .seen_next(cell, next)
+                        .expect("a move with completions");
                 }
                 Some(Move::Finish) => break 'cells,
                 None => unreachable!("a rank below the completions picks a move"),
@@ -243,15 +238,10 @@ impl Sampler {
     /// The completions after a move to `next` at cell `k` (the next row's view of it after a
     /// row's last cell).
     fn after(&self, k: usize, next: u64) -> u128 {
-        let next = if self.frontier.cells[k].col + 1 == self.frontier.width {
-            match self.frontier.next_row(next) {
-                Some(s) => s,
-                None => return 0,
-            }
-        } else {
-            next
-        };
-        self.ways.get(k + 1).map_or(0, |layer| lookup(layer, next))
+        match self.frontier.seen_next(self.frontier.cells[k], next) {
+            Some(next) => self.ways.get(k + 1).map_or(0, |layer| lookup(layer, next)),
+            None => 0,
+        }
     }
 
     /// The path the edges make, from its first cell (see [`Sampler::sample`]), in the
@@ -435,23 +425,17 @@ fn forward(frontier: &Frontier, limits: &CountLimits) -> Result<Vec<Vec<u64>>, C
         for &st in layers.last().expect("the first layer") {
             check.tick()?;
             frontier.moves(cell, st, |m| {
-                if let Move::To(n) = m {
-                    let n = if cell.col + 1 == frontier.width {
-                        frontier.next_row(n)
-                    } else {
-                        Some(n)
-                    };
-                    if let Some(n) = n
-                        && !next.contains(&n)
+                if let Move::To(n) = m
+                    && let Some(n) = frontier.seen_next(cell, n)
+                    && !next.contains(&n)
+                {
+                    if stored + next.len() >= max_states
+                        || (next.len() == next.capacity()
+                            && next.try_reserve(next.len().max(16)).is_err())
                     {
-                        if stored + next.len() >= max_states
-                            || (next.len() == next.capacity()
-                                && next.try_reserve(next.len().max(16)).is_err())
-                        {
-                            full = true;
-                        } else {
-                            next.insert(n);
-                        }
+                        full = true;
+                    } else {
+                        next.insert(n);
                     }
                 }
             });
@@ -501,14 +485,9 @@ fn backward(
             frontier.moves(cell, st, |m| {
                 let w = match m {
                     Move::Finish => 1,
-                    Move::To(next) => {
-                        let next = if cell.col + 1 == frontier.width {
-                            frontier.next_row(next)
-                        } else {
-                            Some(next)
-                        };
-                        next.map_or(0, |s| lookup(&ways[k + 1], s))
-                    }
+                    Move::To(next) => frontier
+                        .seen_next(cell, next)
+                        .map_or(0, |s| lookup(&ways[k + 1], s)),
                 };
                 sum = sum.and_then(|s| s.checked_add(w));
             });
