@@ -118,25 +118,33 @@ fn no_path(why: Option<&Impossible>, nodes: u64, json: bool) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// The limits of `--count`, `--sample` and `--edges`: `--max-states`.
+fn limits(args: &Args) -> CountLimits {
+    CountLimits {
+        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        ..CountLimits::default()
+    }
+}
+
+/// A count or a sampler's layout that reached a limit: a limit, not a fault of the board's
+/// text, so the failure status, as for a board without a path; the flag that raises it.
+fn limit_failure(e: &CountError) -> ExitCode {
+    let hint = match e {
+        CountError::TooManyStates { .. } => "; raise it with --max-states",
+        _ => "",
+    };
+    eprintln!("block_fill: {e}{hint}");
+    ExitCode::FAILURE
+}
+
 /// `--sample K`: `k` uniformly random paths, one a line (JSON Lines with `--json`); the first
 /// drawn with `--svg`. `--edges`: how many paths use each edge (one JSON object with
 /// `--json`); the heat map with `--svg`. A board without a path fails with status 1, as
 /// `--count` does.
 fn frontier(grid: &Grid, args: &Args) -> ExitCode {
-    let limits = CountLimits {
-        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
-        ..CountLimits::default()
-    };
-    let sampler = match Sampler::new(grid, &limits) {
+    let sampler = match Sampler::new(grid, &limits(args)) {
         Ok(s) => s,
-        Err(e) => {
-            let hint = match e {
-                CountError::TooManyStates { .. } => "; raise it with --max-states",
-                _ => "",
-            };
-            eprintln!("block_fill: {e}{hint}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return limit_failure(&e),
     };
     if sampler.count() == 0 {
         eprintln!("block_fill: the board has no path");
@@ -218,11 +226,7 @@ fn main() -> ExitCode {
         }
     };
     if args.count {
-        let limits = CountLimits {
-            max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
-            ..CountLimits::default()
-        };
-        return match count_with(&grid, &limits) {
+        return match count_with(&grid, &limits(&args)) {
             Ok(n) => {
                 if args.json {
                     // The count as a JSON number of any size (Python's json reads it exactly).
@@ -236,16 +240,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
             }
-            Err(e) => {
-                // A limit, not a fault of the board's text: the failure status, as for a
-                // board without a path.
-                let hint = match e {
-                    CountError::TooManyStates { .. } => "; raise it with --max-states",
-                    _ => "",
-                };
-                eprintln!("block_fill: {e}{hint}");
-                ExitCode::FAILURE
-            }
+            Err(e) => limit_failure(&e),
         };
     }
     if args.sample.is_some() || args.edges {

@@ -56,20 +56,10 @@ fn solve(py: Python<'_>, grid: &str) -> PyResult<Vec<(usize, usize)>> {
 #[pyo3(signature = (grid, max_states=None))]
 fn count(py: Python<'_>, grid: &str, max_states: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     let grid = parse(grid)?;
-    let max_states =
-        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
-    let stop = puzzle_search::Cancel::new();
-    let limits = crate_count::CountLimits {
-        max_states,
-        cancel: Some(stop.clone()),
-    };
-    // The count is one dynamic programme, not a stepped search: it runs on a thread of its
-    // own, which Ctrl-C stops through the cancel flag before the call returns.
-    let counted = drive::until_signal(py, &stop, move || match grid.start() {
-        Some(_) => crate_count::count_with(&grid, &limits),
-        None => crate_count::count_all_starts_with(&grid, &limits),
-    })?
-    .map_err(frontier_error)?;
+    let counted = within_limits(py, max_states, |limits| match grid.start() {
+        Some(_) => crate_count::count_with(&grid, limits),
+        None => crate_count::count_all_starts_with(&grid, limits),
+    })?;
     // Python's int parses any size of decimal; the crate's big count prints one.
     let int = py.get_type::<pyo3::types::PyInt>();
     Ok(int.call1((counted.to_string(),))?.unbind())
@@ -100,17 +90,9 @@ fn sample(
         )));
     }
     let seed: u64 = unsigned_opt(seed, "seed")?.unwrap_or(0);
-    let max_states =
-        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
-    let stop = puzzle_search::Cancel::new();
-    let limits = crate_count::CountLimits {
-        max_states,
-        cancel: Some(stop.clone()),
-    };
-    let drawn = drive::until_signal(py, &stop, move || {
-        crate_count::Sampler::new(&grid, &limits).map(|s| s.sample(k as usize, seed))
-    })?
-    .map_err(frontier_error)?;
+    let drawn = within_limits(py, max_states, |limits| {
+        crate_count::Sampler::new(&grid, limits).map(|s| s.sample(k as usize, seed))
+    })?;
     Ok(drawn
         .iter()
         .map(|p| p.cells().iter().map(|c| (c.row, c.col)).collect())
@@ -129,17 +111,9 @@ fn edge_counts<'py>(
     max_states: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Py<PyAny>, Bound<'py, pyo3::types::PyDict>)> {
     let grid = parse(grid)?;
-    let max_states =
-        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
-    let stop = puzzle_search::Cancel::new();
-    let limits = crate_count::CountLimits {
-        max_states,
-        cancel: Some(stop.clone()),
-    };
-    let counts = drive::until_signal(py, &stop, move || {
-        crate_count::Sampler::new(&grid, &limits).map(|s| s.edge_counts())
-    })?
-    .map_err(frontier_error)?;
+    let counts = within_limits(py, max_states, |limits| {
+        crate_count::Sampler::new(&grid, limits).map(|s| s.edge_counts())
+    })?;
     // Counts may pass 2^64: Python's int reads any size of decimal.
     let int = py.get_type::<pyo3::types::PyInt>();
     let big = |n: u128| int.call1((n.to_string(),)).map(Bound::unbind);
@@ -148,6 +122,25 @@ fn edge_counts<'py>(
         edges.set_item(((a.row, a.col), (b.row, b.col)), big(n)?)?;
     }
     Ok((big(counts.total())?, edges))
+}
+
+/// Runs `work` (a count, a sampler's layout) within the limits of `max_states` (the crate's
+/// default when `None`): it is one dynamic programme, not a stepped search, so it runs on a
+/// thread of its own, which Ctrl-C stops through the limits' cancel flag before the call
+/// returns. A count error is a `HamiltonError`.
+fn within_limits<T: Send>(
+    py: Python<'_>,
+    max_states: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&crate_count::CountLimits) -> Result<T, hamilton_solver::CountError> + Send,
+) -> PyResult<T> {
+    let max_states =
+        unsigned_opt::<usize>(max_states, "max_states")?.unwrap_or(crate_count::DEFAULT_MAX_STATES);
+    let stop = puzzle_search::Cancel::new();
+    let limits = crate_count::CountLimits {
+        max_states,
+        cancel: Some(stop.clone()),
+    };
+    drive::until_signal(py, &stop, || work(&limits))?.map_err(frontier_error)
 }
 
 /// A frontier error as `HamiltonError`, with the argument that raises the state limit.
