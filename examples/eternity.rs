@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p examples --example eternity -- PUZZLE [--hints FILE]
-//!     [--engine table|baseline|score|codegen] [--order row|spiral|border] [--first|--all]
+//!     [--engine table|baseline|score|codegen] [--order auto|row|spiral|border|column] [--first|--all]
 //!     [--budget-s N] [--max-nodes N] [--threads N] [--save STATE] [--resume STATE]
 //!     [--axis top-down|bottom-up] [--quiet] [--svg FILE] [--json]
 //!     [--engine codegen [--group N] [--emit-src OUT.rs] [--native]]
@@ -60,7 +60,7 @@ use eternity_solver::score::{BreakSchedule, MAX_WINDOW_NODES, PieceOrder};
 use eternity_solver::search::{
     Continuation, ParallelControl, SearchOptions, Solver, run_parallel_with, split,
 };
-use eternity_solver::{Board, FillOrder, Instance, OrderKind, Search};
+use eternity_solver::{AutoReason, Board, FillOrder, Instance, OrderKind, Search};
 use examples::eternity_score::{self, ScoreArgs};
 use examples::{Drive, drive_with, process_cpu};
 
@@ -85,9 +85,10 @@ struct Args {
     #[arg(long, default_value = "table",
           value_parser = ["table", "baseline", "score", "codegen"])]
     engine: String,
-    /// Fill order: row, spiral or border.
-    #[arg(long, default_value = "row")]
-    order: OrderKind,
+    /// Fill order: auto (chosen per puzzle by a short race of the built-in orders, or by
+    /// their estimated tree sizes), row, spiral, border or column.
+    #[arg(long, default_value = "auto")]
+    order: OrderArg,
     /// Stop at the first solution.
     #[arg(long, conflicts_with = "all")]
     first: bool,
@@ -286,17 +287,81 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--order`: a built-in order, or `auto` to choose one per puzzle.
+#[derive(Clone, Copy, Debug)]
+enum OrderArg {
+    Auto,
+    Kind(OrderKind),
+}
+
+impl std::str::FromStr for OrderArg {
+    type Err = eternity_solver::ParseNameError;
+    fn from_str(s: &str) -> Result<OrderArg, Self::Err> {
+        match s {
+            "auto" => Ok(OrderArg::Auto),
+            _ => s.parse().map(OrderArg::Kind),
+        }
+    }
+}
+
+/// The fill order `--order` asks for. `auto` chooses one for this puzzle and `mode`
+/// ([`FillOrder::auto`]; the score search asks for the order that reaches a full board
+/// first) and, unless `--quiet`, says which and why on stderr.
+fn fill_order(args: &Args, inst: &Instance, mode: Mode) -> (OrderKind, FillOrder) {
+    let mode = if args.engine == "score" {
+        Mode::First
+    } else {
+        mode
+    };
+    let auto = match args.order {
+        OrderArg::Kind(kind) => return (kind, FillOrder::new(inst, kind)),
+        OrderArg::Auto => FillOrder::auto(inst, mode),
+    };
+    if !args.quiet {
+        let why = match auto.reason {
+            AutoReason::Race { nodes } => format!(
+                "finished first in a race of the built-in orders ({} in {nodes} nodes)",
+                if mode == Mode::First {
+                    "a first solution"
+                } else {
+                    "the whole tree"
+                }
+            ),
+            AutoReason::Estimate if auto.kind == OrderKind::RowMajor => format!(
+                "no order finished in the race and none has an estimated tree {:.0}x smaller",
+                eternity_solver::order::ESTIMATE_MARGIN
+            ),
+            AutoReason::Estimate => format!(
+                "no order finished in the race; the smallest estimated tree, {:.1e} nodes",
+                auto.estimate().nodes
+            ),
+        };
+        let estimates: Vec<String> = auto
+            .estimates
+            .iter()
+            .map(|(k, e)| format!("{k} {:.1e}", e.nodes))
+            .collect();
+        eprintln!(
+            "order auto: {}, {why}; race {} nodes; estimated trees: {}",
+            auto.kind,
+            auto.race_nodes,
+            estimates.join(", ")
+        );
+    }
+    (auto.kind, auto.order)
+}
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let inst = read_puzzle(args)?;
-    let order = FillOrder::new(&inst, args.order);
+    let mode = if args.first { Mode::First } else { Mode::All };
+    let (kind, order) = fill_order(args, &inst, mode);
     if args.engine == "codegen" {
-        return codegen(args, &inst);
+        return codegen(args, &inst, kind);
     }
     if args.engine == "score" {
         return score(args, &inst, &order);
     }
     let engine: EngineKind = args.engine.parse()?;
-    let mode = if args.first { Mode::First } else { Mode::All };
     let mut options = SearchOptions::default().engine(engine).mode(mode);
     if let Some(m) = args.max_nodes {
         options = options.max_nodes(m);
@@ -310,7 +375,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             inst.cells(),
             inst.hints().len(),
             order.len(),
-            args.order
+            kind
         );
     }
     let cpu0 = process_cpu();
@@ -512,7 +577,11 @@ fn parallel(
 
 /// `--engine codegen`: emit, compile (cached) and run a puzzle-specialised program, showing
 /// its progress and solutions like the in-process engines do.
-fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error>> {
+fn codegen(
+    args: &Args,
+    inst: &Instance,
+    order: OrderKind,
+) -> Result<(), Box<dyn std::error::Error>> {
     use eternity_codegen::{
         Budget as CgBudget, Compiler, EmitOptions, Group, Program, RunOptions, Search as _,
         Step as CgStep,
@@ -526,7 +595,7 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     };
     let mode = if args.first { Mode::First } else { Mode::All };
     let opts = EmitOptions::default()
-        .order(args.order)
+        .order(order)
         .group(group)
         .mode(mode)
         .max_nodes(args.max_nodes)
@@ -543,8 +612,7 @@ fn codegen(args: &Args, inst: &Instance) -> Result<(), Box<dyn std::error::Error
     if !args.quiet {
         let c = program.compiled();
         eprintln!(
-            "codegen: group {group}, order {}, {} in {:.3}s: {}",
-            args.order,
+            "codegen: group {group}, order {order}, {} in {:.3}s: {}",
             if c.cached { "cached" } else { "compiled" },
             c.elapsed.as_secs_f64(),
             c.binary.display()

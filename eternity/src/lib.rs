@@ -19,7 +19,9 @@
 //! - Legality ([`Board::fits`]): each side of a placed piece is grey exactly where it faces the rim,
 //!   and matches any filled neighbour. Score = matched interior edges ([`Board::score`]).
 //! - [`FillOrder`]: the open cells in the order they are filled; [`FillOrder::row_major`] is
-//!   the default and the oracle order; spiral and border-first skip pinned cells and go on.
+//!   the oracle order; spiral, border-first and column-major skip pinned cells and go on;
+//!   [`FillOrder::auto`] picks the built-in order that suits a puzzle (a short race, or Knuth's
+//!   tree estimates) and says why.
 //! - Candidates ([`Instance::candidates`]): piece id ascending, rotation ascending, duplicate
 //!   rotations of symmetric pieces removed. Every engine tries candidates in this order.
 //! - Nodes: one per committed placement (after the fit and used checks); hints not counted.
@@ -113,7 +115,7 @@ pub mod engine;
 mod error;
 pub mod format;
 mod instance;
-mod order;
+pub mod order;
 pub mod plan;
 pub mod score;
 pub mod search;
@@ -127,7 +129,7 @@ pub use error::{
 pub use instance::{
     Candidate, Colour, GREY, Hint, Instance, MAX_PIECES, Piece, PieceId, Rotation, Side,
 };
-pub use order::{FillOrder, OrderKind};
+pub use order::{AutoOrder, AutoReason, FillOrder, OrderKind, TreeEstimate};
 /// The family's vocabulary, from puzzle-search: a budget ([`Budget`], or any [`Limit`]) for
 /// each [`Search::step`], which returns a [`Step`].
 pub use puzzle_search::{Budget, Limit, Search, Step};

@@ -100,11 +100,7 @@ fn edges_of(inst: &Instance, b: &Board) -> Vec<[u8; 4]> {
         .collect()
 }
 
-const ORDERS: [OrderKind; 3] = [
-    OrderKind::RowMajor,
-    OrderKind::Spiral,
-    OrderKind::BorderFirst,
-];
+const ORDERS: [OrderKind; 4] = OrderKind::ALL;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
@@ -210,6 +206,38 @@ proptest! {
         prop_assert_eq!(json::parse(&json::to_string(&p.inst)).unwrap(), p.inst.clone());
         let listed = e2pieces::parse(&e2pieces::to_string(&p.inst), None).unwrap();
         prop_assert_eq!(listed.pieces(), p.inst.pieces());
+    }
+
+    #[test]
+    fn the_automatic_order_is_a_built_in_order_searched_exactly(p in planted(), first in any::<bool>()) {
+        // The race's verdict is the strict search's own count in the chosen order: a first
+        // solution (or the whole tree) after exactly the nodes the race reported.
+        let mode = if first { engine::Mode::First } else { engine::Mode::All };
+        let auto = FillOrder::auto(&p.inst, mode);
+        prop_assert_eq!(&auto, &FillOrder::auto(&p.inst, mode), "the choice is deterministic");
+        prop_assert_eq!(&auto.order, &FillOrder::new(&p.inst, auto.kind));
+        prop_assert_eq!(auto.estimates.len(), OrderKind::ALL.len());
+        let limits = Limits { mode, max_nodes: None };
+        match auto.reason {
+            eternity_solver::AutoReason::Race { nodes } => {
+                let out = engine::run(EngineKind::Table, &p.inst, &auto.order, limits);
+                prop_assert_eq!(out.nodes, nodes);
+                prop_assert!(out.solutions >= 1, "a planted board has a solution");
+                // No built-in order finishes in fewer nodes.
+                for kind in OrderKind::ALL {
+                    let other = engine::run(
+                        EngineKind::Table,
+                        &p.inst,
+                        &FillOrder::new(&p.inst, kind),
+                        limits,
+                    );
+                    prop_assert!(other.nodes >= nodes, "{} finished in {} < {}", kind, other.nodes, nodes);
+                }
+            }
+            eternity_solver::AutoReason::Estimate => {
+                prop_assert!(false, "boards of at most 16 cells finish within the race");
+            }
+        }
     }
 
     #[test]

@@ -380,3 +380,62 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn restarts_follow_the_board_size() {
+    assert_eq!(ScoreOptions::restart_nodes_for(256), 20_000_000);
+    assert_eq!(ScoreOptions::restart_nodes_for(36), 9_765);
+    assert_eq!(ScoreOptions::restart_nodes_for(72), 39_062);
+    assert_eq!(ScoreOptions::restart_nodes_for(276), 40_000_000);
+    assert_eq!(ScoreOptions::restart_nodes_for(0), 4_882);
+    assert_eq!(ScoreOptions::restart_nodes_for(usize::MAX), 1 << 40);
+    // The default (0) resolves when the search is made, and a checkpoint keeps the length.
+    let inst = planted(4, 4, 3, 1);
+    let s = ScoreSearch::new(&inst, &FillOrder::row_major(&inst), ScoreOptions::default());
+    assert_eq!(
+        s.options().restart_nodes,
+        ScoreOptions::restart_nodes_for(16)
+    );
+    let explicit = ScoreOptions::default().restart_nodes(500);
+    let s = ScoreSearch::new(&inst, &FillOrder::row_major(&inst), explicit);
+    assert_eq!(s.options().restart_nodes, 500);
+}
+
+/// The four official clue puzzles, shipped in `tests/data/`.
+#[cfg(feature = "json")]
+fn clue(n: u8) -> Instance {
+    let path = format!(
+        "{}/tests/data/e2-clue-clue{n}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    json::read(&path).expect("a clue puzzle reads")
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn the_clue_puzzles_reach_full_score_by_default() {
+    use eternity_solver::engine::Mode;
+    // Default options in the automatic order; each reached its full score in under 400,000
+    // nodes when this was written (milliseconds). The cap leaves room for a change of walk.
+    for n in 1..=4 {
+        let inst = clue(n);
+        let order = FillOrder::auto(&inst, Mode::First).order;
+        let mut search = ScoreSearch::new(&inst, &order, ScoreOptions::default());
+        let mut best = 0;
+        while search.nodes() < 5_000_000 {
+            match search.step(Budget::nodes(100_000)) {
+                Step::Found(i) => {
+                    assert_eq!(i.board.score(&inst), i.score);
+                    best = i.score;
+                }
+                Step::Paused => {}
+                Step::Finished => break,
+            }
+        }
+        assert_eq!(best, inst.max_score(), "clue {n}");
+        let (board, _) = search.best().unwrap();
+        board.verify_solution(&inst).unwrap();
+        // A perfect board ends the search: nothing can beat it.
+        assert_eq!(search.step(Budget::nodes(1)), Step::Finished, "clue {n}");
+    }
+}

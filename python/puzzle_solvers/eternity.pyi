@@ -44,7 +44,7 @@ class Search:
         self,
         puzzle: Puzzle,
         engine: Literal["table", "baseline"] = "table",
-        order: Literal["row", "spiral", "border"] = "row",
+        order: Literal["auto", "row", "spiral", "border", "column"] = "auto",
         first: bool = False,
     ) -> None: ...
     def step(self, nodes: Optional[int] = None, seconds: Optional[float] = None) -> _State:
@@ -63,6 +63,11 @@ class Search:
     def prefix_nodes(self) -> int: ...
     @property
     def puzzle(self) -> Puzzle: ...
+    @property
+    def order(self) -> Literal["row", "spiral", "border", "column"]:
+        """The fill order searched; ``"auto"`` (the default) chose it for the puzzle: the
+        built-in order that finished first in a short race, or had the smallest estimated
+        tree."""
     def checkpoint(self) -> str: ...
     def save(self, path: _Path) -> None: ...
     @staticmethod
@@ -70,7 +75,7 @@ class Search:
         puzzle: Puzzle,
         path: _Path,
         engine: Literal["table", "baseline"] = "table",
-        order: Literal["row", "spiral", "border"] = "row",
+        order: Literal["auto", "row", "spiral", "border", "column"] = "auto",
     ) -> "Search": ...
     def split(self, depth: int, max_parts: Optional[int] = None) -> List["Search"]:
         """Independent, picklable parts; their nodes plus ``prefix_nodes`` are the whole's.
@@ -87,7 +92,7 @@ class Search:
         puzzle: Puzzle,
         text: str,
         engine: Literal["table", "baseline"] = "table",
-        order: Literal["row", "spiral", "border"] = "row",
+        order: Literal["auto", "row", "spiral", "border", "column"] = "auto",
         prefix_nodes: int = 0,
     ) -> "Search": ...
     def resume_text(self, text: str, prefix_nodes: int = 0) -> "Search":

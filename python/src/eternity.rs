@@ -126,9 +126,21 @@ fn engine(name: &str) -> PyResult<EngineKind> {
     name.parse().map_err(to_py::<EternityError>)
 }
 
-fn order(inst: &Instance, name: &str) -> PyResult<FillOrder> {
+/// The fill order named `name` for a search in `mode`, and the built-in order's name: `auto`
+/// chooses one for the puzzle ([`FillOrder::auto`], a race of milliseconds on small boards and
+/// at most a fraction of a second on big ones, made without the GIL).
+fn order(
+    py: Python<'_>,
+    inst: &Instance,
+    name: &str,
+    mode: Mode,
+) -> PyResult<(OrderKind, FillOrder)> {
+    if name == "auto" {
+        let auto = py.detach(|| FillOrder::auto(inst, mode));
+        return Ok((auto.kind, auto.order));
+    }
     let kind: OrderKind = name.parse().map_err(to_py::<EternityError>)?;
-    Ok(FillOrder::new(inst, kind))
+    Ok((kind, FillOrder::new(inst, kind)))
 }
 
 /// A board as `(piece, rotation)` per cell, row-major, `None` for an empty cell.
@@ -211,10 +223,11 @@ impl EternitySearch {
 #[pymethods]
 impl EternitySearch {
     /// A search from the root: `engine` `table` (fast) or `baseline` (the plain oracle; both
-    /// visit the same nodes), `order` `row`, `spiral` or `border`; `first=True` stops at the
-    /// first solution instead of enumerating them all.
+    /// visit the same nodes), `order` `auto` (chosen for the puzzle: see the `order`
+    /// property), `row`, `spiral`, `border` or `column`; `first=True` stops at the first
+    /// solution instead of enumerating them all.
     #[new]
-    #[pyo3(signature = (puzzle, engine = "table", order = "row", first = false))]
+    #[pyo3(signature = (puzzle, engine = "table", order = "auto", first = false))]
     fn new(
         py: Python<'_>,
         puzzle: Py<Puzzle>,
@@ -224,14 +237,14 @@ impl EternitySearch {
     ) -> PyResult<EternitySearch> {
         let engine = self::engine(engine)?;
         let inst = &puzzle.get().inst;
-        let fill = self::order(inst, order)?;
         let mode = if first { Mode::First } else { Mode::All };
+        let (kind, fill) = self::order(py, inst, order, mode)?;
         let options = SearchOptions::default().engine(engine).mode(mode);
         let solver = py.detach(|| Solver::new(inst, &fill, options));
         Ok(EternitySearch {
             puzzle,
             engine,
-            order_name: order.to_string(),
+            order_name: kind.name().to_string(),
             order: fill,
             solver,
             solutions: Vec::new(),
@@ -330,6 +343,13 @@ impl EternitySearch {
         self.puzzle.clone_ref(py)
     }
 
+    /// The built-in fill order searched (`auto` resolved): `row`, `spiral`, `border` or
+    /// `column`. Pass it to `resume` or `from_checkpoint_text` to skip the choice.
+    #[getter]
+    fn order(&self) -> &str {
+        &self.order_name
+    }
+
     /// The search's state as the family's checkpoint text (what `save` writes).
     fn checkpoint(&self) -> String {
         self.solver.checkpoint().to_text()
@@ -344,7 +364,7 @@ impl EternitySearch {
     /// A search that goes on from the checkpoint file `path`, written by `save` for the same
     /// puzzle and fill order (checked by fingerprint); any engine may resume it.
     #[staticmethod]
-    #[pyo3(signature = (puzzle, path, engine = "table", order = "row"))]
+    #[pyo3(signature = (puzzle, path, engine = "table", order = "auto"))]
     fn resume(
         py: Python<'_>,
         puzzle: Py<Puzzle>,
@@ -416,7 +436,7 @@ impl EternitySearch {
     /// puzzle and fill order, with `prefix_nodes` recorded (a part of a cut carries its
     /// cut's). Its solutions start empty.
     #[staticmethod]
-    #[pyo3(signature = (puzzle, text, engine = "table", order = "row", prefix_nodes = 0))]
+    #[pyo3(signature = (puzzle, text, engine = "table", order = "auto", prefix_nodes = 0))]
     fn from_checkpoint_text(
         py: Python<'_>,
         puzzle: Py<Puzzle>,
@@ -497,7 +517,11 @@ impl EternitySearch {
     ) -> PyResult<EternitySearch> {
         let kind = self::engine(engine)?;
         let inst = &puzzle.get().inst;
-        let fill = self::order(inst, order)?;
+        // `auto` chooses for the mode the search was saved in, as the saved search did.
+        let mode = Continuation::from_checkpoint(cp)
+            .map_err(to_py::<EternityError>)?
+            .mode;
+        let (order_kind, fill) = self::order(py, inst, order, mode)?;
         let options = SearchOptions::default().engine(kind);
         let solver = py
             .detach(|| Solver::from_checkpoint(inst, &fill, cp, options))
@@ -505,7 +529,7 @@ impl EternitySearch {
         Ok(EternitySearch {
             puzzle,
             engine: kind,
-            order_name: order.to_string(),
+            order_name: order_kind.name().to_string(),
             order: fill,
             solver,
             solutions: Vec::new(),

@@ -8,7 +8,7 @@ use crate::errors::{CodegenError, to_py};
 use crate::eternity::Puzzle;
 
 /// The source of a dependency-free, `#![forbid(unsafe_code)]` Rust program that solves
-/// `puzzle` in fill order `order` (`row`, `spiral` or `border`); compile it with rustc.
+/// `puzzle` in fill order `order` (`row`, `spiral`, `border` or `column`); compile it with rustc.
 #[pyfunction]
 #[pyo3(signature = (puzzle, order = "row"))]
 fn emit_program(py: Python<'_>, puzzle: &Bound<'_, Puzzle>, order: &str) -> PyResult<String> {

@@ -27,15 +27,15 @@ pub fn run(inst: &Instance, order: &FillOrder, limits: Limits) -> Outcome {
 
 /// Candidates indexed by the colours on two adjacent sides.
 #[derive(Clone, Debug)]
-struct PairIndex {
-    colours: usize,
+pub(crate) struct PairIndex {
+    pub(crate) colours: usize,
     /// `lists[side][a * colours + b]`: candidates (in order) whose edge on `side` is `a` and
     /// on the next side clockwise is `b`.
-    lists: [Vec<Vec<Candidate>>; 4],
+    pub(crate) lists: [Vec<Vec<Candidate>>; 4],
 }
 
 impl PairIndex {
-    fn new(inst: &Instance, cands: &[Candidate]) -> PairIndex {
+    pub(crate) fn new(inst: &Instance, cands: &[Candidate]) -> PairIndex {
         let colours = inst.colours();
         let mut lists: [Vec<Vec<Candidate>>; 4] =
             std::array::from_fn(|_| vec![Vec::new(); colours * colours]);
@@ -52,9 +52,24 @@ impl PairIndex {
 /// How a depth finds its candidates: the two adjacent sides whose colours are known when it is
 /// reached (the rim, a hint or an earlier depth), or every candidate when no such pair exists.
 #[derive(Clone, Copy, Debug)]
-enum Lookup {
+pub(crate) enum Lookup {
     Pair(Side),
     All,
+}
+
+/// The lookup of each depth when `cells` are filled in that order after the hints.
+pub(crate) fn lookups(inst: &Instance, cells: &[usize]) -> Vec<Lookup> {
+    let mut known = inst.hinted_cells();
+    let mut lookup = Vec::with_capacity(cells.len());
+    for &cell in cells {
+        let is_known = |s: Side| inst.neighbour(cell, s).is_none_or(|n| known[n]);
+        let pair = Side::ALL
+            .into_iter()
+            .find(|&s| is_known(s) && is_known(Side::ALL[(s.index() + 1) % 4]));
+        lookup.push(pair.map_or(Lookup::All, Lookup::Pair));
+        known[cell] = true;
+    }
+    lookup
 }
 
 /// How a recursive call ended.
@@ -85,16 +100,7 @@ impl BaselineCore {
         let all = inst.candidates();
         let index = PairIndex::new(inst, &all);
         let cells = order.cells().to_vec();
-        let mut known = inst.hinted_cells();
-        let mut lookup = Vec::with_capacity(cells.len());
-        for &cell in &cells {
-            let is_known = |s: Side| inst.neighbour(cell, s).is_none_or(|n| known[n]);
-            let pair = Side::ALL
-                .into_iter()
-                .find(|&s| is_known(s) && is_known(Side::ALL[(s.index() + 1) % 4]));
-            lookup.push(pair.map_or(Lookup::All, Lookup::Pair));
-            known[cell] = true;
-        }
+        let lookup = lookups(inst, &cells);
         BaselineCore {
             inst: inst.clone(),
             cells,

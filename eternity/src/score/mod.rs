@@ -13,7 +13,8 @@
 //! - At each cell, exact fits come first, then one break, then two (see the `tables` docs);
 //!   within each, pieces are tried in the restart's ranking ([`PieceOrder`]): by default the
 //!   hardest pieces (rarest colours) first, so the easy ones are left for the end.
-//! - Each restart walks for [`ScoreOptions::restart_nodes`] nodes; restart `r` ranks pieces
+//! - Each restart walks for [`ScoreOptions::restart_nodes`] nodes (by default a length that
+//!   follows the board's size, [`ScoreOptions::restart_nodes_for`]); restart `r` ranks pieces
 //!   from a generator seeded by `(seed, r)`, so a run is a pure function of its options and a
 //!   restart can be replayed alone.
 //! - The best board is kept, by score: a partial board that scores more than the best so far
@@ -57,7 +58,7 @@
 mod complete;
 mod options;
 mod polish;
-mod rng;
+pub(crate) mod rng;
 mod saved;
 mod tables;
 mod walk;
@@ -193,7 +194,10 @@ impl ScoreSearch {
             inst: inst.clone(),
             order: order.clone(),
             options: ScoreOptions {
-                restart_nodes: options.restart_nodes.max(1),
+                restart_nodes: match options.restart_nodes {
+                    0 => ScoreOptions::restart_nodes_for(inst.cells()),
+                    n => n,
+                },
                 ..options
             },
             layout,

@@ -71,7 +71,7 @@ def parser() -> argparse.ArgumentParser:
     mode.add_argument("--all", action="store_true", help="every solution (the default)")
     mode.add_argument("--first", action="store_true", help="stop at the first solution")
     e.add_argument("--engine", default="table", choices=["table", "baseline"])
-    e.add_argument("--order", default="row", choices=["row", "spiral", "border"])
+    e.add_argument("--order", default="auto", choices=["auto", "row", "spiral", "border", "column"])
     e.add_argument("--checkpoint-every", type=_positive_seconds, default=10.0, metavar="SECONDS",
                    help="how often a running part saves its continuation (default 10)")
     _common(e)

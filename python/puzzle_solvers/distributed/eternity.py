@@ -192,7 +192,7 @@ def solve(
     parts: int = DEFAULT_PARTS,
     first: bool = False,
     engine: str = "table",
-    order: str = "row",
+    order: str = "auto",
     checkpoint_dir: Optional[str] = None,
     every: float = CHECKPOINT_EVERY,
     quiet: bool = False,
@@ -208,6 +208,8 @@ def solve(
     parts that ran."""
     t0 = time.perf_counter()
     search = eternity.Search(puzzle, engine=engine, order=order, first=first)
+    # "auto" is chosen once, here: the tasks and the checkpoint key name the order searched.
+    order = search.order
     depth, prefix, pieces = cut(search, parts)
     cut_s = time.perf_counter() - t0
     if tasks is None:
