@@ -11,7 +11,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use puzzle_search::Instant;
 
 use crate::error::CompileError;
 use crate::hash::Fnv128;
@@ -373,6 +375,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "runs rustc and the program it builds: WASI has no processes"
+    )]
     fn bogus_rustc_env_is_rustc_missing() {
         let err = resolve_rustc(None, Some("/no/such/dir/rustc".into()), None).unwrap_err();
         assert!(
@@ -391,6 +397,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "runs rustc and the program it builds: WASI has no processes"
+    )]
     fn explicit_beats_env_and_empty_env_is_ignored() {
         let me = std::env::current_exe().unwrap();
         let found = resolve_rustc(Some(me.clone().into()), Some("/bogus".into()), None).unwrap();

@@ -17,10 +17,10 @@
 //! limit is asked [`Limit::check`] when the child stops at the deadline, so a cancel flag
 //! under a time budget is seen at the end of the slice.
 
+use puzzle_search::Instant;
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ChildStdin;
-use std::time::Instant;
 
 use eternity_solver::Board;
 use puzzle_search::{CLOCK_EVERY, Limit, Search, Step, Unlimited};

@@ -12,6 +12,10 @@ use std::process::Command;
 use eternity_codegen::{BuildError, EmitOptions, Group, build};
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_baked_puzzle_solves_inside_the_including_program() {
     let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("baked-out-dir");
     let inst = common::small();

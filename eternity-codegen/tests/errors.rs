@@ -23,6 +23,10 @@ fn bogus_rustc_is_rustc_missing() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn broken_program_gives_the_compile_error_with_stderr_and_source() {
     let broken = "fn main() { let x: u32 = \"not a number\"; let _ = x; }\n";
     match common::compiler().compile(broken) {
@@ -39,6 +43,10 @@ fn broken_program_gives_the_compile_error_with_stderr_and_source() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn emitted_programs_compile_without_warnings_and_without_unsafe() {
     let inst = common::small();
     for g in [1, 6] {
@@ -59,6 +67,10 @@ fn emitted_programs_compile_without_warnings_and_without_unsafe() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn second_compile_is_a_cache_hit() {
     let inst = common::small();
     let src = emit_program(&inst, &EmitOptions::default());
@@ -78,6 +90,10 @@ fn second_compile_is_a_cache_hit() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_damaged_cache_entry_is_built_again() {
     // A cache of its own, so the other tests' entries are not touched.
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("damaged-cache");

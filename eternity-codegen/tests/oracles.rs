@@ -9,6 +9,10 @@ use eternity_solver::OrderKind;
 use eternity_solver::engine::{Limits, Mode};
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn every_group_size_counts_like_the_baseline() {
     let inst = common::small();
     let base = common::baseline(&inst, OrderKind::RowMajor, Limits::all());
@@ -27,6 +31,10 @@ fn every_group_size_counts_like_the_baseline() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_changed_fill_order_changes_the_count() {
     // The counter-case: the oracle check can fail. On a small planted board, spiral order walks
     // a different tree than row-major; each count still equals the baseline's in that order.
@@ -45,6 +53,10 @@ fn a_changed_fill_order_changes_the_count() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn node_caps_count_exactly_like_the_baseline() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -74,6 +86,10 @@ fn node_caps_count_exactly_like_the_baseline() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn first_mode_stops_at_the_solution() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -90,6 +106,10 @@ fn first_mode_stops_at_the_solution() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn loose_tables_walk_the_same_tree() {
     // The measurement switch must not move a node count.
     let inst = common::small();

@@ -13,6 +13,10 @@ use puzzle_search::check::{run_in_steps, run_whole};
 use puzzle_search::{Cancel, Unlimited};
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn stepping_gives_the_same_run_as_one_long_step() {
     // 32 solutions in 1,460 nodes, so solution pauses and node thresholds meet often.
     let inst = common::planted(4, 4, 2, 4, 3);
@@ -34,6 +38,10 @@ fn stepping_gives_the_same_run_as_one_long_step() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn time_budgets_give_the_same_run() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -61,6 +69,10 @@ fn time_budgets_give_the_same_run() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_node_budget_stops_on_the_exact_node_on_a_long_tree() {
     let inst = common::long();
     let program = common::program(&inst, &EmitOptions::default());
@@ -87,6 +99,10 @@ fn a_node_budget_stops_on_the_exact_node_on_a_long_tree() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_time_budget_pauses_in_time_and_goes_on() {
     let inst = common::long();
     let program = common::program(&inst, &EmitOptions::default());
@@ -109,6 +125,10 @@ fn a_time_budget_pauses_in_time_and_goes_on() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_cancelled_limit_does_one_node() {
     let inst = common::long();
     let program = common::program(&inst, &EmitOptions::default());
@@ -125,6 +145,10 @@ fn a_cancelled_limit_does_one_node() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_cap_of_the_run_pauses_for_good() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -160,6 +184,10 @@ fn a_cap_of_the_run_pauses_for_good() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn first_mode_finds_one_and_finishes() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -179,6 +207,10 @@ fn first_mode_finds_one_and_finishes() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn progress_lines_and_the_outcome_agree() {
     let inst = common::small();
     let program = common::program(&inst, &EmitOptions::default());
@@ -207,6 +239,10 @@ fn progress_lines_and_the_outcome_agree() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn a_killed_run_ends_with_its_error() {
     let inst = common::long();
     let program = common::program(&inst, &EmitOptions::default());
@@ -220,6 +256,10 @@ fn a_killed_run_ends_with_its_error() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "runs rustc and the program it builds: WASI has no processes"
+)]
 fn the_program_agrees_with_the_in_process_engines() {
     use eternity_solver::FillOrder;
     use eternity_solver::engine::EngineKind;

@@ -614,6 +614,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "writes files in a temporary directory: WASI preview 1 has none"
+    )]
     fn word_list_files_name_the_file_and_the_place() {
         let dir = std::env::temp_dir().join(format!("quartiles-words-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -155,6 +155,7 @@ fn tier_policy_and_custom_lists_change_what_counts() {
 }
 
 #[test]
+#[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
 fn solvers_and_dictionaries_cross_threads() {
     fn send_sync<T: Send + Sync + 'static>() {}
     send_sync::<Solver>();

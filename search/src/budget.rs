@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::Instant;
 
 /// Nodes between two clock reads under a time budget, for every solver of the family.
 ///

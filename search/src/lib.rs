@@ -154,3 +154,8 @@ pub use replace::{ReplaceFile, ReplaceWriter};
 pub use search::{DynSearch, Items, Run, Search};
 pub use split::{Parts, Split};
 pub use step::Step;
+/// The family's clock: [`std::time::Instant`] itself natively and on WASI; on
+/// `wasm32-unknown-unknown`, where `std::time::Instant::now` panics, the same API over the
+/// browser's `performance.now()` (the `web-time` crate). Every time budget and every
+/// solver's own timing reads it, so the crates run in a web page.
+pub use web_time::Instant;

@@ -2,7 +2,9 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::Instant;
 
 use crate::budget::{Budget, Limit, Time, Unlimited};
 use crate::progress::Progress;

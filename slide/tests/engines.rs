@@ -54,6 +54,10 @@ const HEURISTICS_3X3: [HeuristicKind; 5] = [
 ];
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "writes files in a temporary directory: WASI preview 1 has none"
+)]
 fn both_open_lists_of_astar_agree_node_for_node() {
     for (name, _, board) in SLIDR_BENCH9 {
         let p = eight(board);
@@ -69,6 +73,10 @@ fn both_open_lists_of_astar_agree_node_for_node() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "writes files in a temporary directory: WASI preview 1 has none"
+)]
 fn idastar_and_astar_agree_on_every_optimal_length() {
     for (name, optimal, board) in SLIDR_BENCH9 {
         let p = eight(board);
@@ -172,6 +180,10 @@ fn time_budgets_and_cancellation_pause_and_resume() {
 }
 
 #[test]
+#[cfg_attr(
+    target_os = "wasi",
+    ignore = "writes files in a temporary directory: WASI preview 1 has none"
+)]
 fn korf_instances_with_the_6_6_3_databases() {
     let goal = Board::goal(4, 4, GoalConvention::BlankFirst).unwrap();
     for k in korf_easy().iter().take(4) {

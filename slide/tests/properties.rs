@@ -184,6 +184,7 @@ proptest! {
     /// The additive 6-6-3 databases (with the mirror) never exceed the true distance, found
     /// independently by IDA* with Manhattan distance.
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "writes files in a temporary directory: WASI preview 1 has none")]
     fn additive_pdbs_never_exceed_the_true_distance(
         steps in proptest::collection::vec(0u8..4, 0..40),
         blank_first: bool,

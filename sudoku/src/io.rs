@@ -718,6 +718,10 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "writes files in a temporary directory: WASI preview 1 has none"
+    )]
     fn files_are_replaced_whole_and_a_failed_write_keeps_the_old_file() {
         let dir = std::env::temp_dir().join(format!("sudoku-io-replace-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -783,6 +787,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn verdicts_are_the_counts_verdicts_on_any_number_of_threads() {
         let solved: Grid = crate::SOLVED.parse().unwrap();
         let mut grids = Vec::new();
@@ -811,6 +816,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "writes files in a temporary directory: WASI preview 1 has none"
+    )]
     fn files_read_a_batch_at_a_time_give_the_verdicts_of_their_grids() {
         let dir = std::env::temp_dir().join(format!("sudoku-io-verdicts-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -844,6 +853,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn a_watched_run_reports_each_batch_and_stops_when_told() {
         let dir = std::env::temp_dir().join(format!("sudoku-io-watched-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -922,6 +932,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        target_os = "wasi",
+        ignore = "writes files in a temporary directory: WASI preview 1 has none"
+    )]
     fn finals_are_written_with_the_exact_size() {
         for n in [1u64, 2, 6433, 6434, 20_000] {
             let sink = Sink::default();
@@ -938,6 +952,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn solving_keeps_order_and_reports_anomalies_with_any_thread_count() {
         // Twelve proper puzzles (the first of the magictour top1465 list) over and over: more
         // than one batch.
@@ -1002,6 +1017,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn a_failing_writer_is_an_error_not_a_hang() {
         struct Broken;
         impl Write for Broken {

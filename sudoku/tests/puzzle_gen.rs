@@ -82,6 +82,7 @@ fn check_all(
 }
 
 #[test]
+#[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
 fn a_thousand_puzzles_from_one_seed_are_proper_minimal_and_thread_independent() {
     let generator = Generator::new(2026);
     let one = batch(&generator, 1000, 1);
@@ -105,6 +106,7 @@ fn a_thousand_puzzles_checked_entirely_by_the_baseline() {
 }
 
 #[test]
+#[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
 fn symmetric_puzzles_are_symmetric_and_minimal() {
     for symmetry in SYMMETRIES {
         let generator = Generator::new(77).symmetry(symmetry);

@@ -65,7 +65,9 @@ mod walk;
 mod window_fill;
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use puzzle_search::Instant;
 
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step};
 

@@ -350,6 +350,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn a_total_limit_gives_the_single_thread_run_under_that_limit() {
         let inst = h52();
         let order = FillOrder::row_major(&inst);

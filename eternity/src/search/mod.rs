@@ -33,7 +33,9 @@ mod capped;
 mod continuation;
 mod split;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use puzzle_search::Instant;
 
 use puzzle_search::{Checkpoint, Limit, Meter, Search, Step, Unlimited};
 

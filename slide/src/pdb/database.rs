@@ -2,7 +2,9 @@
 //! partition with its mirror lookups (the [`Heuristic`]).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use puzzle_search::Instant;
 
 use super::{BuildProgress, build, placements, rank};
 use crate::board::MAX_CELLS;

@@ -72,7 +72,6 @@ impl PatternDb {
         static SAVES: AtomicU64 = AtomicU64::new(0);
         let n = SAVES.fetch_add(1, Ordering::Relaxed);
         let tmp = path.with_extension(format!("tmp{}-{n}", std::process::id()));
-        let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
         let mut header = Vec::new();
         header.extend_from_slice(MAGIC);
         header.extend_from_slice(&VERSION.to_le_bytes());
@@ -85,10 +84,13 @@ impl PatternDb {
         header.extend_from_slice(&self.pattern);
         header.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
         header.extend_from_slice(&checksum(&self.table).to_le_bytes());
-        f.write_all(&header).map_err(io(&tmp))?;
-        f.write_all(&self.table).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
-        drop(f);
+        {
+            // Closed at the end of this block, before the rename.
+            let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
+            f.write_all(&header).map_err(io(&tmp))?;
+            f.write_all(&self.table).map_err(io(&tmp))?;
+            f.sync_all().map_err(io(&tmp))?;
+        }
         fs::rename(&tmp, &path).map_err(io(&path))?;
         Ok(path)
     }

@@ -146,6 +146,7 @@ mod tests {
     use crate::io::tests::Sink;
 
     #[test]
+    #[cfg_attr(target_os = "wasi", ignore = "starts threads: wasm32-wasip1 has none")]
     fn batches_are_the_same_for_any_thread_count() {
         let g = Generator::new(9);
         let mut outs = Vec::new();
