@@ -35,7 +35,7 @@ pub const ESTIMATE_SEED: u64 = 0x0E7E_2A17;
 /// How many times smaller than row-major's an order's estimated tree must be to replace it.
 /// Knuth's estimate is unbiased but heavy-tailed: most probes die early, so a thousand of
 /// them usually underestimate a big tree, by orders of magnitude on some orders
-/// (bench-easy-h40: spiral estimated at 2.3e8 nodes, more than 3e10 in fact, where
+/// (bench-easy-h40: spiral estimated at 2.3e8 nodes, more than 1e10 in fact, where
 /// row-major's 3.9e8 is near its true 487,397,329). A small difference is noise.
 pub const ESTIMATE_MARGIN: f64 = 100.0;
 
