@@ -6,6 +6,8 @@
 - :mod:`puzzle_solvers.hamilton`: block-fill paths, their number, proofs of impossibility.
 - :mod:`puzzle_solvers.eternity`: Eternity II puzzles and their resumable, picklable search.
 - :mod:`puzzle_solvers.eternity_codegen`: a stand-alone Rust solver program for one puzzle.
+- :mod:`puzzle_solvers.notebook`: a search stepped with a live progress bar; every board and
+  solution draws itself in Jupyter (``_repr_svg_``).
 
 Every long call releases the GIL while it searches and answers Ctrl-C with a
 ``KeyboardInterrupt`` within a few hundredths of a second. Bad input raises the crate's
@@ -17,11 +19,12 @@ from ._native import (
     EternityError,
     HamiltonError,
     Impossible,
+    Picture,
     QuartilesError,
     SlideError,
     SudokuError,
 )
-from . import eternity, eternity_codegen, hamilton, quartiles, slide, sudoku
+from . import eternity, eternity_codegen, hamilton, notebook, quartiles, slide, sudoku
 
 __version__ = "0.1.0"
 
@@ -30,12 +33,14 @@ __all__ = [
     "EternityError",
     "HamiltonError",
     "Impossible",
+    "Picture",
     "QuartilesError",
     "SlideError",
     "SudokuError",
     "eternity",
     "eternity_codegen",
     "hamilton",
+    "notebook",
     "quartiles",
     "slide",
     "sudoku",

@@ -35,6 +35,8 @@ class Puzzle:
     @property
     def max_score(self) -> int: ...
     def to_json(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """The board with its hints, drawn."""
 
 def load(path: _Path) -> Puzzle:
     """A puzzle file: ``.json`` bench board, ``.puz`` (McGavin) or an e2pieces list."""
@@ -63,6 +65,8 @@ class Search:
     def prefix_nodes(self) -> int: ...
     @property
     def puzzle(self) -> Puzzle: ...
+    def _repr_svg_(self) -> str:
+        """The best board so far (the first solution once found), drawn."""
     @property
     def order(self) -> Literal["row", "spiral", "border", "column"]:
         """The fill order searched; ``"auto"`` (the default) chose it for the puzzle: the

@@ -11,6 +11,7 @@ from ._native import HamiltonError, Impossible
 from ._native import hamilton as _native
 
 solve = _native.solve
+picture = _native.picture
 count = _native.count
 sample = _native.sample
 edge_counts = _native.edge_counts
@@ -22,4 +23,13 @@ def _restore_part(grid, depth, index):  # type: ignore[no-untyped-def]
     return _native._restore(grid, depth, index)
 
 
-__all__ = ["HamiltonError", "Impossible", "Paths", "count", "edge_counts", "sample", "solve"]
+__all__ = [
+    "HamiltonError",
+    "Impossible",
+    "Paths",
+    "count",
+    "edge_counts",
+    "picture",
+    "sample",
+    "solve",
+]

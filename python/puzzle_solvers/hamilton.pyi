@@ -2,9 +2,13 @@ from typing import Dict, List, Literal, Optional, Tuple
 
 from . import HamiltonError as HamiltonError
 from . import Impossible as Impossible
+from . import Picture
 
 def solve(grid: str) -> List[Tuple[int, int]]:
     """A path through every tile, as (row, col) cells from the start; raises Impossible."""
+
+def picture(grid: str, path: Optional[List[Tuple[int, int]]] = None) -> Picture:
+    """The grid drawn, with ``path`` (from ``solve`` or ``sample``) when given."""
 
 def count(grid: str, max_states: Optional[int] = None) -> int:
     """The exact number of paths from the start (from every start if there is none).

@@ -24,6 +24,9 @@ class Solution:
     missing: Optional["MissingQuartile"]
     """When the dictionary lacks one quartile: the four found and the four tiles they leave,
     which must be the fifth; else ``None``."""
+    svg: str
+    """The board drawn, its quartiles marked, with the words found."""
+    def _repr_svg_(self) -> str: ...
 
 class MissingQuartile:
     """The fifth quartile a dictionary lacks (the five always cover the 20 tiles)."""

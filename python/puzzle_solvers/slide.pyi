@@ -19,7 +19,10 @@ class Solution:
     iterations: List[Tuple[int, int]]
     """IDA*'s iterations as ``(bound, nodes)``, the last one counted up to the solution
     (empty for A*)."""
+    svg: str
+    """The solution drawn: the start board and the moves played in a loop (animated)."""
     def __len__(self) -> int: ...
+    def _repr_svg_(self) -> str: ...
 
 def solve(
     board: str,

@@ -10,6 +10,7 @@ from ._native import sudoku as _native
 
 Finals = _native.Finals
 solve = _native.solve
+picture = _native.picture
 count = _native.count
 finals = _native.finals
 isomorph = _native.isomorph
@@ -23,6 +24,7 @@ __all__ = [
     "count",
     "finals",
     "isomorph",
+    "picture",
     "read_file",
     "solve",
     "solve_chunk",

@@ -1,6 +1,7 @@
 from os import PathLike
 from typing import Iterator, List, Literal, Optional, Tuple, TypedDict, Union
 
+from . import Picture
 from . import SudokuError as SudokuError
 
 _Path = Union[str, "PathLike[str]"]
@@ -21,6 +22,9 @@ class Finals(Iterator[str]):
 
 def solve(puzzle: str) -> str:
     """The solution of an 81-character puzzle (``0`` or ``.`` blanks) as 81 digits."""
+
+def picture(puzzle: str, solution: Optional[str] = None) -> Picture:
+    """The puzzle drawn, with ``solution`` (81 digits) filled in when given."""
 
 def count(puzzle: str, limit: int = 2) -> int:
     """The number of solutions, stopping at ``limit``."""

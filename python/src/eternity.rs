@@ -91,6 +91,11 @@ impl Puzzle {
         self.inst.max_score()
     }
 
+    /// The picture for Jupyter and IPython: the board with its hints (SVG).
+    fn _repr_svg_(&self) -> String {
+        Board::with_hints(&self.inst).to_svg(&self.inst)
+    }
+
     /// The puzzle as a JSON board (what pickling sends).
     fn to_json(&self) -> String {
         json::to_string(&self.inst)
@@ -341,6 +346,13 @@ impl EternitySearch {
     #[getter]
     fn puzzle(&self, py: Python<'_>) -> Py<Puzzle> {
         self.puzzle.clone_ref(py)
+    }
+
+    /// The picture for Jupyter and IPython: the best board so far (the first solution once
+    /// one is found), mismatched edges marked (SVG).
+    fn _repr_svg_(&self) -> String {
+        let inst = &self.puzzle.get().inst;
+        self.solver.progress().best_board.to_svg(inst)
     }
 
     /// The built-in fill order searched (`auto` resolved): `row`, `spiral`, `border` or

@@ -48,6 +48,28 @@ fn solve(py: Python<'_>, grid: &str) -> PyResult<Vec<(usize, usize)>> {
     }
 }
 
+/// The grid drawn, with `path` (a list of `(row, col)` cells from `solve` or `sample`) when
+/// given: a `puzzle_solvers.Picture`, which Jupyter shows. Raises `HamiltonError` for a
+/// malformed grid or a path that is not one of its paths.
+#[pyfunction]
+#[pyo3(signature = (grid, path = None))]
+fn picture(grid: &str, path: Option<Vec<(usize, usize)>>) -> PyResult<crate::picture::Picture> {
+    let grid = parse(grid)?;
+    let svg = match path {
+        None => grid.to_svg(),
+        Some(cells) => {
+            let cells = cells
+                .into_iter()
+                .map(|(row, col)| hamilton_solver::Pos { row, col })
+                .collect();
+            let path =
+                hamilton_solver::Solution::new(&grid, cells).map_err(to_py::<HamiltonError>)?;
+            grid.solution_svg(&path)
+        }
+    };
+    Ok(crate::picture::Picture::new(svg))
+}
+
 /// The number of paths from the start through every tile (from every start when the grid
 /// has none), counted exactly without enumerating them; any size of integer. `max_states`
 /// caps the count's memory (frontier states held at once, some 70 bytes each; the crate's
@@ -399,6 +421,7 @@ fn _restore(py: Python<'_>, grid: &str, depth: Option<usize>, index: usize) -> P
 /// Fills the `hamilton` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(picture, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(edge_counts, m)?)?;

@@ -18,6 +18,7 @@ pub mod errors;
 mod eternity;
 mod eternity_codegen;
 mod hamilton;
+mod picture;
 mod quartiles;
 mod slide;
 mod sudoku;
@@ -38,6 +39,7 @@ fn submodule(
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    m.add_class::<picture::Picture>()?;
     submodule(m, "quartiles", quartiles::register)?;
     submodule(m, "sudoku", sudoku::register)?;
     submodule(m, "slide", slide::register)?;

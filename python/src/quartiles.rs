@@ -64,6 +64,8 @@ pub struct Solution {
     /// When the dictionary lacks one quartile: the four found and the four tiles they leave,
     /// which must be the fifth (else `None`).
     missing: Option<Py<MissingQuartile>>,
+    /// The board drawn, its quartiles marked, with the words found (SVG).
+    svg: String,
 }
 
 /// The fifth quartile a dictionary lacks: the five quartiles cover all 20 tiles, so the four
@@ -104,6 +106,11 @@ impl Solution {
             self.quartiles,
             self.score
         )
+    }
+
+    /// The picture for Jupyter and IPython: `svg`.
+    fn _repr_svg_(&self) -> &str {
+        &self.svg
     }
 }
 
@@ -181,6 +188,7 @@ fn solve(
         score: solver.score(),
         tiles: board.tiles().iter().map(|t| t.to_string()).collect(),
         nodes: solver.progress().nodes,
+        svg: solver.to_svg(),
     })
 }
 

@@ -33,6 +33,8 @@ pub struct Solution {
     /// IDA*'s iterations, `(bound, nodes)` each, the last one up to the solution (empty for
     /// A*).
     iterations: Vec<(u32, u64)>,
+    /// The solution drawn: the start board, the moves played in a loop (animated SVG).
+    svg: String,
 }
 
 impl Solution {
@@ -48,6 +50,7 @@ impl Solution {
             engine: Engine::IdaStar.name().to_string(),
             heuristic: part.heuristic_name(),
             iterations: Vec::new(),
+            svg: solution.animated_svg(),
         }
     }
 }
@@ -63,6 +66,11 @@ impl Solution {
 
     fn __len__(&self) -> usize {
         self.length
+    }
+
+    /// The picture for Jupyter and IPython: `svg`.
+    fn _repr_svg_(&self) -> &str {
+        &self.svg
     }
 }
 
@@ -136,6 +144,7 @@ fn solve(
             .iter()
             .map(|i| (i.bound, i.nodes))
             .collect(),
+        svg: solution.animated_svg(),
     })
 }
 

@@ -24,6 +24,20 @@ fn parse(puzzle: &str) -> PyResult<Grid> {
     puzzle.parse::<Grid>().map_err(to_py::<SudokuError>)
 }
 
+/// The puzzle drawn, with `solution` (81 digits, as `solve` returns) filled in light blue
+/// when given: a `puzzle_solvers.Picture`, which Jupyter shows. Raises `SudokuError` for
+/// malformed text.
+#[pyfunction]
+#[pyo3(signature = (puzzle, solution = None))]
+fn picture(puzzle: &str, solution: Option<&str>) -> PyResult<crate::picture::Picture> {
+    let grid = parse(puzzle)?;
+    let svg = match solution {
+        None => grid.to_svg(),
+        Some(s) => grid.solution_svg(&parse(s)?),
+    };
+    Ok(crate::picture::Picture::new(svg))
+}
+
 /// Solves one puzzle and returns its solution as 81 digits.
 ///
 /// `puzzle` is one line of 81 characters, `0` or `.` for blanks (or the nine-line form).
@@ -301,6 +315,7 @@ fn solve_chunk<'py>(
 /// Fills the `sudoku` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(picture, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(finals, m)?)?;
     m.add_function(wrap_pyfunction!(isomorph, m)?)?;

@@ -113,6 +113,7 @@ impl Plan {
                 engine: slide_solver::Engine::IdaStar.name().to_string(),
                 heuristic: self.plan.heuristic().name().to_string(),
                 iterations: Vec::new(),
+                svg: s.animated_svg(),
             })
             .map(|s| Py::new(py, s))
             .transpose()?;
