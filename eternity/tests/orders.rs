@@ -103,19 +103,10 @@ fn the_automatic_order_on_h52_is_the_smallest_whole_tree() {
     assert!(auto.race_nodes >= nodes);
 }
 
-/// The four official clue puzzles, shipped in `tests/data/`.
-#[cfg(feature = "json")]
-fn clue(n: u8) -> Instance {
-    let path = format!(
-        "{}/tests/data/e2-clue-clue{n}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    eternity_solver::format::json::read(&path).expect("a clue puzzle reads")
-}
-
 #[cfg(feature = "json")]
 #[test]
 fn the_automatic_order_solves_every_clue_puzzle_at_once() {
+    use common::clue;
     use eternity_solver::AutoReason;
     use eternity_solver::engine::Mode;
     use eternity_solver::search::{SearchOptions, Solver};

@@ -3,6 +3,8 @@
 
 #[cfg(feature = "json")]
 use eternity_solver::format::json;
+mod common;
+
 use eternity_solver::score::{BreakSchedule, Improvement, PieceOrder, ScoreOptions, ScoreSearch};
 use eternity_solver::{
     Board, Budget, FillOrder, GREY, Instance, OrderKind, Piece, Search, Side, Step,
@@ -401,19 +403,10 @@ fn restarts_follow_the_board_size() {
     assert_eq!(s.options().restart_nodes, 500);
 }
 
-/// The four official clue puzzles, shipped in `tests/data/`.
-#[cfg(feature = "json")]
-fn clue(n: u8) -> Instance {
-    let path = format!(
-        "{}/tests/data/e2-clue-clue{n}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    json::read(&path).expect("a clue puzzle reads")
-}
-
 #[cfg(feature = "json")]
 #[test]
 fn the_clue_puzzles_reach_full_score_by_default() {
+    use common::clue;
     use eternity_solver::engine::Mode;
     // Default options in the automatic order; each reached its full score in under 400,000
     // nodes when this was written (milliseconds). The cap leaves room for a change of walk.
