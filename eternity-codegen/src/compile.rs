@@ -205,6 +205,11 @@ impl Compiler {
             .args(self.flags())
             .arg("--crate-name")
             .arg("eternity_solver_program")
+            // The private build folder's name (process id, time) would otherwise be written
+            // into the binary (panic locations, debug info), so two builds of one source
+            // differed in bytes and even in size.
+            .arg("--remap-path-prefix")
+            .arg(format!("{}=.", tmp.display()))
             .arg("-o")
             .arg(&out)
             .arg(&src)
