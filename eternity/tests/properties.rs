@@ -100,14 +100,12 @@ fn edges_of(inst: &Instance, b: &Board) -> Vec<[u8; 4]> {
         .collect()
 }
 
-const ORDERS: [OrderKind; 4] = OrderKind::ALL;
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn every_engine_finds_the_planted_solution_with_equal_counts(p in planted()) {
-        for kind in ORDERS {
+        for kind in OrderKind::ALL {
             let order = FillOrder::new(&p.inst, kind);
             let limits = Limits::all().with_max_nodes(2_000_000);
             let base = engine::run(EngineKind::Baseline, &p.inst, &order, limits);
@@ -141,7 +139,7 @@ proptest! {
         depth in 0usize..6,
         order_pick in 0usize..3,
     ) {
-        let order = FillOrder::new(&p.inst, ORDERS[order_pick]);
+        let order = FillOrder::new(&p.inst, OrderKind::ALL[order_pick]);
         let full = engine::run(EngineKind::Baseline, &p.inst, &order, Limits::all().with_max_nodes(300_000));
         prop_assume!(full.complete);
         // Stepped, saved through text and resumed with alternating engines.

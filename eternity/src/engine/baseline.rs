@@ -72,6 +72,15 @@ pub(crate) fn lookups(inst: &Instance, cells: &[usize]) -> Vec<Lookup> {
     lookup
 }
 
+/// The colour `cell`'s `side` must show on `board`: grey at the rim, else the facing edge of
+/// the neighbour (filled, where a depth's lookup reads it).
+pub(crate) fn known_colour(inst: &Instance, board: &Board, cell: usize, side: Side) -> Colour {
+    match inst.neighbour(cell, side) {
+        None => GREY,
+        Some(n) => board.edge(inst, n, side.opposite()).unwrap_or(GREY),
+    }
+}
+
 /// How a recursive call ended.
 enum Flow {
     /// The subtree is exhausted; the caller goes on scanning.
@@ -153,13 +162,7 @@ impl BaselineCore {
     /// The colour a cell's `side` must show: grey at the rim, else the facing edge of the
     /// neighbour (which the lookup guarantees is filled).
     fn known_colour(&self, cell: usize, side: Side) -> Colour {
-        match self.inst.neighbour(cell, side) {
-            None => GREY,
-            Some(n) => self
-                .board
-                .edge(&self.inst, n, side.opposite())
-                .unwrap_or(GREY),
-        }
+        known_colour(&self.inst, &self.board, cell, side)
     }
 
     fn place(&mut self, cell: usize, cand: Candidate) {

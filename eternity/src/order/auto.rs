@@ -101,9 +101,9 @@ pub(crate) fn choose(inst: &Instance, mode: Mode) -> AutoOrder {
     let mut winner: Option<(usize, u64)> = None;
     while winner.is_none() && cap <= RACE_MAX_NODES {
         for (i, solver) in runners.iter_mut().enumerate() {
-            let before = solver.progress().core.nodes;
+            let before = solver.nodes();
             let finished = run_to(solver, mode, cap);
-            let nodes = solver.progress().core.nodes;
+            let nodes = solver.nodes();
             race_nodes += nodes - before;
             if finished && winner.is_none_or(|(_, best)| nodes < best) {
                 winner = Some((i, nodes));
@@ -142,7 +142,7 @@ pub(crate) fn choose(inst: &Instance, mode: Mode) -> AutoOrder {
 /// first solution in [`Mode::First`], the end of its tree in either mode).
 fn run_to(solver: &mut Solver, mode: Mode, cap: u64) -> bool {
     loop {
-        let nodes = solver.progress().core.nodes;
+        let nodes = solver.nodes();
         if nodes >= cap {
             return false;
         }

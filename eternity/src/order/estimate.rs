@@ -5,8 +5,8 @@
 //! probes is what [`FillOrder::auto`](crate::FillOrder::auto) compares orders by.
 
 use crate::board::Board;
-use crate::engine::baseline::{Lookup, PairIndex, lookups};
-use crate::instance::{Candidate, GREY, Instance, Side};
+use crate::engine::baseline::{Lookup, PairIndex, known_colour, lookups};
+use crate::instance::{Candidate, Instance, Side};
 use crate::order::FillOrder;
 use crate::score::rng::SplitMix;
 
@@ -47,13 +47,9 @@ pub fn estimate(inst: &Instance, order: &FillOrder, probes: u32, seed: u64) -> T
             let list: &[Candidate] = match lookup[depth] {
                 Lookup::All => &all,
                 Lookup::Pair(s) => {
-                    let colour = |side: Side| match inst.neighbour(cell, side) {
-                        None => GREY,
-                        Some(n) => board.edge(inst, n, side.opposite()).unwrap_or(GREY),
-                    };
-                    let a = colour(s) as usize;
-                    let b = colour(Side::ALL[(s.index() + 1) % 4]) as usize;
-                    &index.lists[s.index()][a * index.colours + b]
+                    let a = known_colour(inst, &board, cell, s) as usize;
+                    let b = known_colour(inst, &board, cell, Side::ALL[(s.index() + 1) % 4]);
+                    &index.lists[s.index()][a * index.colours + b as usize]
                 }
             };
             legal.clear();
