@@ -356,7 +356,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mode = if args.first { Mode::First } else { Mode::All };
     let (kind, order) = fill_order(args, &inst, mode);
     if args.engine == "codegen" {
-        return codegen(args, &inst, kind);
+        return codegen(args, &inst, kind, mode);
     }
     if args.engine == "score" {
         return score(args, &inst, &order);
@@ -581,6 +581,7 @@ fn codegen(
     args: &Args,
     inst: &Instance,
     order: OrderKind,
+    mode: Mode,
 ) -> Result<(), Box<dyn std::error::Error>> {
     use eternity_codegen::{
         Budget as CgBudget, Compiler, EmitOptions, Group, Program, RunOptions, Search as _,
@@ -593,7 +594,6 @@ fn codegen(
         Some(n) => Group::new(usize::from(n))?,
         None => Group::default(),
     };
-    let mode = if args.first { Mode::First } else { Mode::All };
     let opts = EmitOptions::default()
         .order(order)
         .group(group)
